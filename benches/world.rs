@@ -1,0 +1,221 @@
+//! World generation benchmarks. Run with `cargo bench --bench world` (a release build: on a
+//! developer machine, never in CI). Prints one summary table of the targets, then runs
+//! criterion's timed groups.
+
+use std::collections::{HashMap, VecDeque};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use aeternus::aeternus::{PoolNeighbour, draw_biome, draw_features, draw_landmark};
+use aeternus::hex::{NEIGHBOURS, neighbours, view_order};
+use aeternus::rules::{BiomeId, FeatureSet, LandmarkId, Rules};
+use aeternus::world::plugin::{HexIndex, Viewer};
+use aeternus::world::pockets::Searcher;
+use aeternus::world::{Cause, HexWorld};
+use bevy::prelude::*;
+use criterion::{BenchmarkId, Criterion, Throughput};
+use hexx::Hex;
+
+/// The smallest spiral radius holding at least `n` hexes.
+fn radius_for(n: u64) -> u32 {
+    (0..).find(|&r: &u32| 3 * (r as u64) * (r as u64 + 1) + 1 >= n).unwrap()
+}
+
+fn spiral_core(rules: &Rules, n: u64) -> HexWorld {
+    let mut w = HexWorld::with_capacity(rules.clone(), 1, n as usize);
+    for h in view_order(Hex::ZERO, radius_for(n)).take(n as usize) {
+        w.generate(h, Cause::View);
+    }
+    w
+}
+
+/// The naive reading: a HashMap per hex, every neighbour's mass recounted by flood fill on
+/// every draw, pockets searched whenever the generated neighbours form two runs.
+struct Naive {
+    rules: Rules,
+    seed: u64,
+    cells: HashMap<Hex, (BiomeId, LandmarkId, FeatureSet)>,
+    searcher: Searcher,
+}
+
+impl Naive {
+    fn new(rules: Rules, seed: u64) -> Self {
+        let mut cells = HashMap::new();
+        cells.insert(Hex::ZERO, (rules.origin.0, rules.origin.1, FeatureSet::EMPTY));
+        Self { rules, seed, cells, searcher: Searcher::default() }
+    }
+
+    fn flood(&self, start: Hex) -> u32 {
+        let b = self.cells[&start].0;
+        let mut seen = std::collections::HashSet::from([start]);
+        let mut q = VecDeque::from([start]);
+        while let Some(h) = q.pop_front() {
+            for n in neighbours(h) {
+                if !seen.contains(&n) && self.cells.get(&n).is_some_and(|c| c.0 == b) {
+                    seen.insert(n);
+                    q.push_back(n);
+                }
+            }
+        }
+        seen.len() as u32
+    }
+
+    fn generate(&mut self, hex: Hex) {
+        if self.cells.contains_key(&hex) {
+            return;
+        }
+        let pool: Vec<PoolNeighbour> = neighbours(hex)
+            .into_iter()
+            .filter(|n| self.cells.contains_key(n))
+            .map(|n| PoolNeighbour { biome: self.cells[&n].0, mass_size: self.flood(n) })
+            .collect();
+        let biome = draw_biome(&self.rules, self.seed, hex, &pool);
+        let mut landmark = draw_landmark(&self.rules, self.seed, hex, biome);
+        let features = draw_features(&self.rules, self.seed, hex, &mut landmark, false);
+        let g = NEIGHBOURS.map(|d| self.cells.contains_key(&(hex + d)));
+        let runs = (0..6).filter(|&i| g[i] && !g[(i + 5) % 6]).count();
+        self.cells.insert(hex, (biome, landmark, features));
+        if runs >= 2 {
+            let cells = &self.cells;
+            let found = self.searcher.enclosed(hex, |h| cells.contains_key(&h));
+            for h in found {
+                self.cells.insert(h, (self.rules.pocket.0, self.rules.pocket.1, FeatureSet::EMPTY));
+            }
+        }
+    }
+}
+
+fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
+    let mut best = Duration::MAX;
+    let mut last = None;
+    for _ in 0..runs {
+        let t = Instant::now();
+        let out = f();
+        best = best.min(t.elapsed());
+        last = Some(out);
+    }
+    (best, last.unwrap())
+}
+
+fn ecs_spiral(rules: &Rules, n: u64) -> Duration {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins);
+    (aeternus::core_plugins(rules.clone(), 1))(&mut app);
+    app.update();
+    app.world_mut().spawn(Viewer { hex: Hex::ZERO, radius: radius_for(n) });
+    let t = Instant::now();
+    app.update();
+    let d = t.elapsed();
+    assert!(app.world().resource::<HexIndex>().len() as u64 >= n);
+    d
+}
+
+/// Closes a 3-hex pocket far out in `w` (walls built first, untimed); returns the closing time.
+fn close_pocket(w: &mut HexWorld, centre: Hex) -> Duration {
+    let pocket = [centre, centre + NEIGHBOURS[0], centre + NEIGHBOURS[1]];
+    let mut wall: Vec<Hex> = pocket
+        .iter()
+        .flat_map(|h| neighbours(*h))
+        .filter(|h| !pocket.contains(h))
+        .collect();
+    wall.sort_by_key(|h| (h.x, h.y));
+    wall.dedup();
+    let last = wall.pop().unwrap();
+    for h in wall {
+        w.generate(h, Cause::View);
+    }
+    let t = Instant::now();
+    let made = w.generate(last, Cause::View);
+    let d = t.elapsed();
+    assert_eq!(made.len(), 4, "the wall's last hex and the 3 lakes");
+    d
+}
+
+fn pocket_cost(rules: &Rules, n: u64) -> Duration {
+    let mut w = spiral_core(rules, n);
+    let r = radius_for(n) as i32;
+    let times: Vec<Duration> = (0..2000)
+        .map(|i| close_pocket(&mut w, Hex::new(r + 10 + (i % 40) * 6, (i / 40) * 6 - 150)))
+        .collect();
+    times.iter().sum::<Duration>() / times.len() as u32
+}
+
+fn summary(rules: &Rules) {
+    println!("\n== Aeternus world generation (one core) ==");
+    println!("{:>12} {:>14} {:>12} {:>14}", "hexes", "core hexes/s", "bytes/hex", "ns/hex");
+    let mut per_hex = Vec::new();
+    for n in [10_000u64, 100_000, 1_000_000, 10_000_000] {
+        let runs = if n >= 10_000_000 { 1 } else { 3 };
+        let (d, w) = best_of(runs, || spiral_core(rules, n));
+        let ns = d.as_nanos() as f64 / w.len() as f64;
+        per_hex.push(ns);
+        println!(
+            "{:>12} {:>14.0} {:>12.1} {:>14.1}",
+            w.len(),
+            w.len() as f64 / d.as_secs_f64(),
+            w.heap_bytes() as f64 / w.len() as f64,
+            ns
+        );
+    }
+    println!(
+        "per-hex cost 10^7 / 10^4: {:.2}x (target <= 1.5x)",
+        per_hex[3] / per_hex[0]
+    );
+    for n in [10_000u64, 100_000, 1_000_000] {
+        let (d, _) = best_of(2, || ecs_spiral(rules, n));
+        println!("ECS entities {:>9}: {:>12.0} hexes/s (target >= 2M/s)", n, n as f64 / d.as_secs_f64());
+    }
+    let (small, big) = (pocket_cost(rules, 1_000), pocket_cost(rules, 1_000_000));
+    println!(
+        "close a 3-hex pocket: {:?} in 10^3 hexes, {:?} in 10^6 hexes: {:.2}x (target <= 2x)",
+        small,
+        big,
+        big.as_secs_f64() / small.as_secs_f64()
+    );
+    // The naive reading, checked equal to the real one first.
+    let real = spiral_core(rules, 10_000);
+    let mut naive = Naive::new(rules.clone(), 1);
+    for h in view_order(Hex::ZERO, radius_for(10_000)).take(10_000) {
+        naive.generate(h);
+    }
+    for &h in real.order() {
+        let d = real.get(h).unwrap();
+        assert_eq!(naive.cells[&h], (d.biome, d.landmark, d.features), "naive differs at {h:?}");
+    }
+    let n = 100_000u64;
+    let (d_real, _) = best_of(3, || spiral_core(rules, n));
+    let (d_naive, _) = best_of(1, || {
+        let mut w = Naive::new(rules.clone(), 1);
+        for h in view_order(Hex::ZERO, radius_for(n)).take(n as usize) {
+            w.generate(h);
+        }
+        w.cells.len()
+    });
+    println!(
+        "naive (HashMap, flood-filled masses) at 10^5: {:?} vs {:?}: {:.0}x faster (target >= 40x)\n",
+        d_naive,
+        d_real,
+        d_naive.as_secs_f64() / d_real.as_secs_f64()
+    );
+}
+
+fn main() {
+    let rules = Rules::aeternus();
+    let quick = std::env::args().any(|a| a == "--summary-only");
+    summary(&rules);
+    if quick {
+        return;
+    }
+    let mut c = Criterion::default()
+        .measurement_time(Duration::from_secs(3))
+        .configure_from_args();
+    let mut g = c.benchmark_group("spiral");
+    for n in [10_000u64, 100_000] {
+        g.throughput(Throughput::Elements(n));
+        g.bench_with_input(BenchmarkId::new("core", n), &n, |b, &n| {
+            b.iter(|| black_box(spiral_core(&rules, n).len()))
+        });
+    }
+    g.finish();
+    c.final_summary();
+}

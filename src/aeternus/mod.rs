@@ -1,0 +1,123 @@
+//! The Aeternus generator: the biome pool, landmarks and generation features of section 5.3,
+//! drawn from per-hex streams so a hex's draws never depend on what was generated elsewhere.
+
+pub mod stream;
+
+use crate::rules::{BiomeId, FeatureEffect, FeatureSet, LandmarkId, Rules};
+use stream::{Purpose, uniform};
+
+use hexx::Hex;
+
+/// A generated neighbour as the biome pool sees it.
+#[derive(Debug, Clone, Copy)]
+pub struct PoolNeighbour {
+    pub biome: BiomeId,
+    /// M: the size of its mass at the moment of drawing.
+    pub mass_size: u32,
+}
+
+/// Draws a biome: one entry per generated neighbour with weight B/M, plus the random entry,
+/// which draws from the biomes' weights. A biome suppressed by a neighbour (Dunes beside Swamp,
+/// Swamp beside Dunes) has weight and bias 0 in both pools.
+pub fn draw_biome(rules: &Rules, seed: u64, hex: Hex, neighbours: &[PoolNeighbour]) -> BiomeId {
+    let present: u64 = neighbours.iter().fold(0, |m, n| m | 1 << n.biome.0);
+    let allowed = |b: BiomeId| rules.suppressors[b.0 as usize] & present == 0;
+    let mut weights = [0.0f64; 6];
+    let mut total = rules.random_entry_weight;
+    for (i, n) in neighbours.iter().enumerate() {
+        let w = if allowed(n.biome) {
+            rules.biomes[n.biome.0 as usize].bias / n.mass_size as f64
+        } else {
+            0.0
+        };
+        weights[i] = w;
+        total += w;
+    }
+    let mut rng = stream::rng(seed, hex, Purpose::Biome);
+    let mut u = uniform(&mut rng) * total;
+    for (i, n) in neighbours.iter().enumerate() {
+        if u < weights[i] {
+            return n.biome;
+        }
+        u -= weights[i];
+    }
+    // The random entry.
+    let random_total: f64 = rules
+        .biomes
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| allowed(BiomeId(*i as u8)))
+        .map(|(_, b)| b.weight)
+        .sum();
+    if random_total <= 0.0 {
+        // Only reachable when suppression empties a mod's pool: the seed's "Meadow if unspecified".
+        return rules.origin.0;
+    }
+    let mut u = uniform(&mut rng) * random_total;
+    let mut last = rules.origin.0;
+    for (i, b) in rules.biomes.iter().enumerate() {
+        let id = BiomeId(i as u8);
+        if !allowed(id) || b.weight <= 0.0 {
+            continue;
+        }
+        if u < b.weight {
+            return id;
+        }
+        u -= b.weight;
+        last = id;
+    }
+    last
+}
+
+/// Draws a landmark by the weights on `biome` (Town 2 on Meadow, 1 elsewhere).
+pub fn draw_landmark(rules: &Rules, seed: u64, hex: Hex, biome: BiomeId) -> LandmarkId {
+    let weights = &rules.landmark_weights[biome.0 as usize];
+    let total: f64 = weights.iter().sum();
+    let mut rng = stream::rng(seed, hex, Purpose::Landmark);
+    let mut u = uniform(&mut rng) * total;
+    let mut last = 0;
+    for (i, w) in weights.iter().enumerate() {
+        if *w <= 0.0 {
+            continue;
+        }
+        if u < *w {
+            return LandmarkId(i as u8);
+        }
+        u -= w;
+        last = i;
+    }
+    LandmarkId(last as u8)
+}
+
+/// Rolls each feature's chance at generation. Corruption, when it lands and the hex is not
+/// `protected` (by a pylon), sets its landmark and removes every other feature.
+pub fn draw_features(
+    rules: &Rules,
+    seed: u64,
+    hex: Hex,
+    landmark: &mut LandmarkId,
+    protected: bool,
+) -> FeatureSet {
+    let mut set = FeatureSet::EMPTY;
+    for (i, f) in rules.features.iter().enumerate() {
+        if f.chance <= 0.0 {
+            continue;
+        }
+        let mut rng = stream::rng(seed, hex, Purpose::Feature(i as u8));
+        if uniform(&mut rng) < f.chance {
+            set.insert(crate::rules::FeatureId(i as u8));
+        }
+    }
+    if let Some(c) = rules.corruption
+        && set.contains(c)
+    {
+        if protected {
+            set.remove(c);
+        } else if let FeatureEffect::Corruption { landmark: l } = rules.features[c.0 as usize].effect {
+            *landmark = l;
+            set = FeatureSet::EMPTY;
+            set.insert(c);
+        }
+    }
+    set
+}

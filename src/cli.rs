@@ -1,0 +1,263 @@
+//! The command line: no subcommand opens the game; `gen` writes worlds headless.
+
+use std::fmt;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use clap::{Args, Parser, Subcommand};
+use hexx::Hex;
+
+use crate::export::{MapExport, write_png};
+use crate::hex::{Coord, view_order};
+use crate::rules::{DEFAULT_AETERNUS, DEFAULT_AETERNUS_NAME, Rules, RulesError};
+use crate::world::{Cause, HexWorld};
+
+#[derive(Parser, Debug)]
+#[command(name = "aeternus", version, about = "A hex-world strategy game on an infinite, lazily generated world")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Ruleset for the game window: `aeternus`, `storm`, or a rule file.
+    #[arg(long, default_value = "aeternus")]
+    pub rules: String,
+    /// World seed for the game window.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Save a screenshot of the window to FILE once the world is drawn, then quit.
+    #[arg(long, value_name = "FILE")]
+    pub screenshot: Option<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Generate worlds headless and write them as JSON Lines (and a PNG).
+    Gen(GenArgs),
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct GenArgs {
+    /// One world seed.
+    #[arg(long, conflicts_with = "seeds")]
+    pub seed: Option<u64>,
+    /// A range of seeds, `A..B` (B excluded).
+    #[arg(long)]
+    pub seeds: Option<SeedRange>,
+    /// Generate what a player at the origin with this sight radius sees, in view order.
+    #[arg(long, conflicts_with = "hexes")]
+    pub radius: Option<u32>,
+    /// Generate the coordinates in FILE (`-` for standard input), one `x,y,z` a line, in order.
+    #[arg(long)]
+    pub hexes: Option<PathBuf>,
+    /// Ruleset: `aeternus` (the default), `storm`, or a rule file.
+    #[arg(long, default_value = "aeternus")]
+    pub rules: String,
+    /// Output file (default: standard output).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Also draw the map to this PNG (with several seeds, one file each: NAME-SEED.png).
+    #[arg(long)]
+    pub png: Option<PathBuf>,
+    /// Storm: the cycle number.
+    #[arg(long, default_value_t = 0)]
+    pub cycle: u32,
+    /// Storm: the contracted seals, comma separated (default: all three).
+    #[arg(long, value_delimiter = ',')]
+    pub contracts: Option<Vec<String>>,
+    /// Storm: a prestige world.
+    #[arg(long)]
+    pub prestige: bool,
+    /// Storm: the Queen's Hand trial.
+    #[arg(long)]
+    pub trial: bool,
+    /// Storm: write the settlement layer of this cell (`x,y,z`) instead of the map.
+    #[arg(long)]
+    pub settlement: Option<Coord>,
+}
+
+/// `A..B`, B excluded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeedRange(pub u64, pub u64);
+
+impl FromStr for SeedRange {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let (a, b) = s
+            .split_once("..")
+            .ok_or_else(|| format!("`{s}` is not a seed range; write it as A..B (B excluded)"))?;
+        let a: u64 = a.trim().parse().map_err(|_| format!("`{a}` is not a seed"))?;
+        let b: u64 = b.trim().parse().map_err(|_| format!("`{b}` is not a seed"))?;
+        if b <= a {
+            return Err(format!("the range {a}..{b} holds no seed"));
+        }
+        Ok(SeedRange(a, b))
+    }
+}
+
+/// An error of the command line: bad input exits with 2, a failed write with 1.
+#[derive(Debug)]
+pub enum CliError {
+    BadInput(String),
+    Io(String),
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::BadInput(m) | CliError::Io(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+impl From<RulesError> for CliError {
+    fn from(e: RulesError) -> Self {
+        CliError::BadInput(e.to_string())
+    }
+}
+
+impl CliError {
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            CliError::BadInput(_) => 2,
+            CliError::Io(_) => 1,
+        }
+    }
+}
+
+/// Which ruleset a `--rules` value names.
+pub enum RulesChoice {
+    Aeternus(Rules),
+    Storm(crate::storm::StormRules),
+}
+
+/// The name of a rule file's top-level struct (`Aeternus(` or `Storm(`), skipping comments.
+pub fn rules_kind(text: &str) -> Option<&str> {
+    let mut t = text;
+    loop {
+        t = t.trim_start();
+        if let Some(rest) = t.strip_prefix("//") {
+            t = rest.split_once('\n').map_or("", |x| x.1);
+        } else if let Some(rest) = t.strip_prefix("/*") {
+            t = rest.split_once("*/").map_or("", |x| x.1);
+        } else {
+            break;
+        }
+    }
+    let end = t.find(|c: char| !c.is_alphanumeric() && c != '_').unwrap_or(t.len());
+    (end > 0).then(|| &t[..end])
+}
+
+pub fn load_rules(value: &str) -> Result<RulesChoice, CliError> {
+    match value {
+        "aeternus" => Ok(RulesChoice::Aeternus(Rules::from_str(DEFAULT_AETERNUS, DEFAULT_AETERNUS_NAME)?)),
+        "storm" => Ok(RulesChoice::Storm(crate::storm::StormRules::embedded()?)),
+        path => {
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                CliError::BadInput(format!("{path}: cannot read the rule file: {e}"))
+            })?;
+            match rules_kind(&text) {
+                Some("Storm") => Ok(RulesChoice::Storm(crate::storm::StormRules::from_str(&text, path)?)),
+                _ => Ok(RulesChoice::Aeternus(Rules::from_str(&text, path)?)),
+            }
+        }
+    }
+}
+
+fn open_out(out: &Option<PathBuf>) -> Result<Box<dyn Write>, CliError> {
+    Ok(match out {
+        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+        Some(p) => Box::new(std::io::BufWriter::new(std::fs::File::create(p).map_err(|e| {
+            CliError::BadInput(format!("{}: cannot create the output file: {e}", p.display()))
+        })?)),
+    })
+}
+
+/// The seeds a `gen` run covers.
+pub fn seeds(args: &GenArgs) -> Vec<u64> {
+    match (args.seed, args.seeds) {
+        (_, Some(SeedRange(a, b))) => (a..b).collect(),
+        (Some(s), None) => vec![s],
+        (None, None) => vec![0],
+    }
+}
+
+/// The PNG file for `seed`: the name as given for one seed, NAME-SEED.png for several.
+pub fn png_path(base: &Path, seed: u64, many: bool) -> PathBuf {
+    if !many {
+        return base.to_path_buf();
+    }
+    let stem = base.file_stem().and_then(|s| s.to_str()).unwrap_or("world");
+    base.with_file_name(format!("{stem}-{seed}.png"))
+}
+
+/// Reads a `--hexes` list: one coordinate a line; blank lines and `#` comments are skipped.
+pub fn read_hexes(path: &Path) -> Result<Vec<Hex>, CliError> {
+    let name = path.display().to_string();
+    let reader: Box<dyn BufRead> = if name == "-" {
+        Box::new(std::io::BufReader::new(std::io::stdin()))
+    } else {
+        Box::new(std::io::BufReader::new(std::fs::File::open(path).map_err(|e| {
+            CliError::BadInput(format!("{name}: cannot read the hex list: {e}"))
+        })?))
+    };
+    let mut hexes = Vec::new();
+    for (i, line) in reader.lines().enumerate() {
+        let line = line.map_err(|e| CliError::BadInput(format!("{name}:{}: {e}", i + 1)))?;
+        let t = line.split('#').next().unwrap_or("").trim();
+        if t.is_empty() {
+            continue;
+        }
+        let c: Coord = t
+            .parse()
+            .map_err(|e| CliError::BadInput(format!("{name}:{}: {e}", i + 1)))?;
+        hexes.push(c.to_hex());
+    }
+    Ok(hexes)
+}
+
+/// Builds one Aeternus world as `gen` does: the origin, then the radius or the hex list.
+pub fn gen_world(rules: &Rules, seed: u64, radius: Option<u32>, hexes: Option<&[Hex]>) -> HexWorld {
+    let mut world = HexWorld::new(rules.clone(), seed);
+    match hexes {
+        Some(list) => {
+            for &h in list {
+                world.generate(h, Cause::View);
+            }
+        }
+        None => {
+            for h in view_order(Hex::ZERO, radius.unwrap_or(rules.sight_radius)) {
+                world.generate(h, Cause::View);
+            }
+        }
+    }
+    world
+}
+
+pub fn run_gen(args: &GenArgs) -> Result<(), CliError> {
+    let rules = match load_rules(&args.rules)? {
+        RulesChoice::Aeternus(r) => r,
+        RulesChoice::Storm(s) => return crate::storm::cli::run_gen(args, &s),
+    };
+    if args.settlement.is_some() || args.contracts.is_some() || args.prestige || args.trial {
+        return Err(CliError::BadInput(
+            "--settlement, --contracts, --prestige and --trial belong to the storm rules (--rules storm)".into(),
+        ));
+    }
+    let hexes = match &args.hexes {
+        Some(p) => Some(read_hexes(p)?),
+        None => None,
+    };
+    let seeds = seeds(args);
+    let mut out = open_out(&args.out)?;
+    for &seed in &seeds {
+        let world = gen_world(&rules, seed, args.radius, hexes.as_deref());
+        world
+            .write_jsonl(&mut out)
+            .map_err(|e| CliError::Io(format!("cannot write the output: {e}")))?;
+        if let Some(png) = &args.png {
+            write_png(&world.tiles(), &png_path(png, seed, seeds.len() > 1)).map_err(CliError::Io)?;
+        }
+    }
+    out.flush()
+        .map_err(|e| CliError::Io(format!("cannot write the output: {e}")))
+}

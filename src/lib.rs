@@ -1,0 +1,54 @@
+//! Aeternus: a hex-world strategy game on an infinite, lazily generated world.
+//!
+//! The rules core (`hex`, `rules`, `world`, `aeternus`) runs headless; `render` draws it.
+//! All system ordering lives here, in [`AppSystems`].
+
+pub mod aeternus;
+pub mod cli;
+pub mod export;
+pub mod game;
+pub mod hex;
+pub mod render;
+pub mod rules;
+pub mod storm;
+pub mod world;
+
+use bevy::prelude::*;
+
+/// The frame's stages, in order. Every system of the game goes into one of them.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    /// Read mouse, keyboard and bots into actions.
+    Input,
+    /// Resolve actions by the rules (moves, hazards, construction).
+    Play,
+    /// Generate requested hexes.
+    Generate,
+    /// Corruption spreading and pylon cleansing.
+    Spread,
+    /// Read-only: tiles, sprites, HUD.
+    Render,
+}
+
+/// Orders the stages; added by every app, windowed or headless.
+pub fn configure_sets(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (
+            AppSystems::Input,
+            AppSystems::Play,
+            AppSystems::Generate,
+            AppSystems::Spread,
+            AppSystems::Render,
+        )
+            .chain(),
+    );
+}
+
+/// The headless rules core for a ruleset and seed: what tests and the generator build on.
+pub fn core_plugins(rules: rules::Rules, seed: u64) -> impl FnOnce(&mut App) {
+    move |app: &mut App| {
+        configure_sets(app);
+        app.add_plugins(world::WorldPlugin { rules, seed });
+    }
+}

@@ -1,0 +1,144 @@
+//! The camera: framed on the first viewer at start; wheel zooms, left or right drag and
+//! arrows/WASD pan.
+
+use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::HEX_SIZE;
+use crate::AppSystems;
+use crate::hex::layout;
+use crate::world::plugin::Viewer;
+
+/// World units per screen pixel, at the closest and the farthest.
+const MIN_SCALE: f32 = 0.25;
+const MAX_SCALE: f32 = 12.0;
+/// Zoom factor per wheel line.
+const ZOOM_STEP: f32 = 1.15;
+/// Wheel pixels that count as one line (touchpads report pixels).
+const PIXELS_PER_LINE: f32 = 40.0;
+/// Keyboard pan speed in screen pixels per second.
+const PAN_SPEED: f32 = 700.0;
+
+#[derive(Component)]
+struct MainCamera;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_camera)
+        // After Startup, so the game's viewer exists.
+        .add_systems(PostStartup, frame_viewer)
+        .add_systems(Update, (zoom, drag_pan, key_pan).in_set(AppSystems::Input));
+}
+
+/// The scale (world units per pixel) at which the hexes within `radius` of a hex fit in a
+/// window of `window` logical pixels, with a small margin.
+pub fn fit_scale(window: Vec2, radius: u32) -> f32 {
+    let r = radius as f32;
+    // A flat-topped hex ball: 3r/2 + 1 sizes wide each side, r + 1/2 hex heights tall each side.
+    let extent = Vec2::new(
+        (3.0 * r + 2.0) * HEX_SIZE,
+        (2.0 * r + 1.0) * 3f32.sqrt() * HEX_SIZE,
+    );
+    let fit = extent / window.max(Vec2::ONE);
+    (fit.x.max(fit.y) * 1.04).clamp(MIN_SCALE, MAX_SCALE)
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((Name::new("Camera"), Camera2d, MainCamera));
+}
+
+fn frame_viewer(
+    viewers: Query<&Viewer>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&mut Transform, &mut Projection), With<MainCamera>>,
+) {
+    let Some(viewer) = viewers.iter().next() else {
+        return;
+    };
+    let (mut transform, mut projection) = camera.into_inner();
+    let at = layout(HEX_SIZE).hex_to_world_pos(viewer.hex);
+    transform.translation.x = at.x;
+    transform.translation.y = at.y;
+    if let Projection::Orthographic(ortho) = &mut *projection {
+        ortho.scale = fit_scale(window.size(), viewer.radius);
+    }
+}
+
+fn zoom(
+    scroll: Res<AccumulatedMouseScroll>,
+    mut projection: Single<&mut Projection, With<MainCamera>>,
+) {
+    let lines = match scroll.unit {
+        MouseScrollUnit::Line => scroll.delta.y,
+        MouseScrollUnit::Pixel => scroll.delta.y / PIXELS_PER_LINE,
+    };
+    if lines == 0.0 {
+        return;
+    }
+    if let Projection::Orthographic(ortho) = &mut **projection {
+        ortho.scale = (ortho.scale * ZOOM_STEP.powf(-lines)).clamp(MIN_SCALE, MAX_SCALE);
+    }
+}
+
+/// Dragging moves the map with the cursor. Cursor positions rather than raw mouse motion, so the
+/// grabbed spot stays under the pointer whatever the pointer acceleration.
+fn drag_pan(
+    buttons: Res<ButtonInput<MouseButton>>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&mut Transform, &Projection), With<MainCamera>>,
+    mut last: Local<Option<Vec2>>,
+) {
+    let cursor = window.cursor_position();
+    let dragging = buttons.any_pressed([MouseButton::Left, MouseButton::Right]);
+    let (mut transform, projection) = camera.into_inner();
+    if let (true, Some(now), Some(before)) = (dragging, cursor, *last) {
+        let delta = (now - before) * scale_of(projection);
+        // Window y runs down, world y up.
+        transform.translation.x -= delta.x;
+        transform.translation.y += delta.y;
+    }
+    *last = if dragging { cursor } else { None };
+}
+
+fn key_pan(
+    keys: Res<ButtonInput<KeyCode>>,
+    time: Res<Time>,
+    camera: Single<(&mut Transform, &Projection), With<MainCamera>>,
+) {
+    let mut dir = Vec2::ZERO;
+    for (a, b, d) in [
+        (KeyCode::ArrowLeft, KeyCode::KeyA, Vec2::NEG_X),
+        (KeyCode::ArrowRight, KeyCode::KeyD, Vec2::X),
+        (KeyCode::ArrowUp, KeyCode::KeyW, Vec2::Y),
+        (KeyCode::ArrowDown, KeyCode::KeyS, Vec2::NEG_Y),
+    ] {
+        if keys.any_pressed([a, b]) {
+            dir += d;
+        }
+    }
+    if dir == Vec2::ZERO {
+        return;
+    }
+    let (mut transform, projection) = camera.into_inner();
+    let step = dir.normalize() * PAN_SPEED * scale_of(projection) * time.delta_secs();
+    transform.translation += step.extend(0.0);
+}
+
+fn scale_of(projection: &Projection) -> f32 {
+    match projection {
+        Projection::Orthographic(ortho) => ortho.scale,
+        _ => 1.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_view_fits_a_default_window() {
+        let s = fit_scale(Vec2::new(1280.0, 720.0), 12);
+        let tall = 25.0 * 3f32.sqrt() * HEX_SIZE / s;
+        assert!(tall <= 720.0 && tall > 650.0, "{tall}");
+    }
+}

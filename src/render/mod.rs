@@ -1,0 +1,43 @@
+//! Drawing: biome tiles, marks, camera, screenshot. Reads the world; never writes game state.
+//!
+//! A hex `h` is drawn centred on `crate::hex::layout(HEX_SIZE).hex_to_world_pos(h)`: flat-topped,
+//! North straight up.
+
+mod camera;
+mod marks;
+mod screenshot;
+mod textures;
+mod tiles;
+
+use bevy::prelude::*;
+use bevy_ecs_tilemap::TilemapPlugin;
+
+pub use camera::fit_scale;
+
+/// A hex's circumradius in world units (and in pixels of the generated tile texture).
+pub const HEX_SIZE: f32 = 32.0;
+
+/// Behind the map: what is not generated yet.
+pub const BACKGROUND: Color = Color::srgb(0.07, 0.07, 0.09);
+
+pub struct RenderPlugin {
+    /// Save a screenshot here once the world is drawn, then quit.
+    pub screenshot: Option<std::path::PathBuf>,
+}
+
+impl Plugin for RenderPlugin {
+    fn build(&self, app: &mut App) {
+        // The tilemap needs the render app, so it lives here and never in the headless core.
+        app.add_plugins(TilemapPlugin)
+            .insert_resource(ClearColor(BACKGROUND))
+            .add_plugins((
+                textures::plugin,
+                tiles::plugin,
+                marks::plugin,
+                camera::plugin,
+            ));
+        if let Some(path) = &self.screenshot {
+            screenshot::plugin(app, path.clone());
+        }
+    }
+}

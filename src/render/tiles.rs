@@ -1,0 +1,172 @@
+//! Biome tiles on chunked tilemaps: the world is infinite but `TilePos` is unsigned, so each
+//! `CHUNK`x`CHUNK` block of hexes gets its own tilemap entity, made when its first hex is generated.
+//!
+//! Coordinates: bevy_ecs_tilemap's `HexCoordSystem::Column` is flat-topped axial (q, r) with its
+//! r running *up* the screen: centre = (0.75 q gx, (r + q/2) gy). hexx's flat layout with y
+//! inverted (`crate::hex::layout`) puts (q, r) at (1.5 q s, -(r + q/2) √3 s). So with grid size
+//! (2s, √3 s) the tilemap's (q, r) of hexx `Hex(q, r)` is (q, -q - r): North, hexx (0, -1), is
+//! tilemap (0, +1), straight up.
+
+use bevy::platform::collections::HashMap;
+use bevy::prelude::*;
+use bevy_ecs_tilemap::helpers::hex_grid::axial::AxialPos;
+use bevy_ecs_tilemap::prelude::*;
+use hexx::Hex;
+
+use super::HEX_SIZE;
+use super::textures::{Textures, hex_texture_size};
+use crate::AppSystems;
+use crate::rules::{BiomeId, Rules};
+use crate::world::plugin::{Biome, HexGenerated};
+
+/// Hexes per chunk side, in tilemap axial coordinates.
+const CHUNK: i32 = 32;
+
+/// Chunk coordinates -> its tilemap entity.
+#[derive(Resource, Default)]
+struct Chunks(HashMap<IVec2, Entity>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Chunks>()
+        .add_systems(Update, draw_new_hexes.in_set(AppSystems::Render));
+}
+
+/// Centre-to-centre spacing of the tilemap grid: a flat-topped hex's bounding box.
+fn grid_size() -> TilemapGridSize {
+    TilemapGridSize {
+        x: 2.0 * HEX_SIZE,
+        y: 3f32.sqrt() * HEX_SIZE,
+    }
+}
+
+/// bevy_ecs_tilemap's axial (q, r) for a hexx hex (see the module comment).
+fn tilemap_axial(hex: Hex) -> IVec2 {
+    IVec2::new(hex.x, -hex.x - hex.y)
+}
+
+/// The chunk holding `hex` and the hex's tile position inside it.
+fn chunk_of(hex: Hex) -> (IVec2, TilePos) {
+    let a = tilemap_axial(hex);
+    let chunk = a.div_euclid(IVec2::splat(CHUNK));
+    let local = a.rem_euclid(IVec2::splat(CHUNK));
+    (
+        chunk,
+        TilePos {
+            x: local.x as u32,
+            y: local.y as u32,
+        },
+    )
+}
+
+/// Where a chunk's tilemap sits: the centre of its tile (0, 0), as `TilemapAnchor::None` expects.
+fn chunk_origin(chunk: IVec2) -> Vec2 {
+    AxialPos::new(chunk.x * CHUNK, chunk.y * CHUNK).center_in_world_col(&grid_size())
+}
+
+pub(super) fn biome_colour(rules: &Rules, biome: BiomeId) -> Color {
+    let [r, g, b] = rules.biomes[biome.0 as usize].colour;
+    Color::srgb_u8(r, g, b)
+}
+
+fn draw_new_hexes(
+    mut commands: Commands,
+    mut generated: MessageReader<HexGenerated>,
+    biomes: Query<&Biome>,
+    rules: Res<Rules>,
+    textures: Res<Textures>,
+    mut chunks: ResMut<Chunks>,
+    mut storages: Query<&mut TileStorage>,
+) {
+    // Tilemaps made this frame do not exist until the commands run: fill their storage here.
+    let mut fresh: HashMap<IVec2, TileStorage> = HashMap::default();
+    let size = TilemapSize {
+        x: CHUNK as u32,
+        y: CHUNK as u32,
+    };
+    for g in generated.read() {
+        let Ok(biome) = biomes.get(g.entity) else {
+            continue;
+        };
+        let (chunk, position) = chunk_of(g.hex);
+        let map = *chunks.0.entry(chunk).or_insert_with(|| {
+            fresh.insert(chunk, TileStorage::empty(size));
+            commands
+                .spawn(Name::new(format!("Tile chunk {chunk}")))
+                .id()
+        });
+        let tile = commands
+            .spawn((
+                TileBundle {
+                    position,
+                    tilemap_id: TilemapId(map),
+                    // The texture is white, so the tint is exactly the biome's colour.
+                    color: TileColor(biome_colour(&rules, biome.0)),
+                    ..default()
+                },
+                ChildOf(map),
+            ))
+            .id();
+        if let Some(storage) = fresh.get_mut(&chunk) {
+            storage.set(&position, tile);
+        } else if let Ok(mut storage) = storages.get_mut(map) {
+            storage.set(&position, tile);
+        }
+    }
+    let tile_size: TilemapTileSize = hex_texture_size().as_vec2().into();
+    for (chunk, storage) in fresh {
+        commands.entity(chunks.0[&chunk]).insert(TilemapBundle {
+            grid_size: grid_size(),
+            map_type: TilemapType::Hexagon(HexCoordSystem::Column),
+            size,
+            storage,
+            texture: TilemapTexture::Single(textures.hex.clone()),
+            tile_size,
+            transform: Transform::from_translation(chunk_origin(chunk).extend(0.0)),
+            anchor: TilemapAnchor::None,
+            ..default()
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hex::{Direction, layout, view_order};
+
+    /// Where bevy_ecs_tilemap draws the tile of `hex`: its chunk's origin plus the tile's offset.
+    fn drawn_at(hex: Hex) -> Vec2 {
+        let (chunk, pos) = chunk_of(hex);
+        chunk_origin(chunk) + AxialPos::from(pos).center_in_world_col(&grid_size())
+    }
+
+    #[test]
+    fn tiles_are_drawn_where_the_hex_layout_puts_them() {
+        let layout = layout(HEX_SIZE);
+        let far = [
+            Hex::new(-1000, 37),
+            Hex::new(555, -2000),
+            Hex::new(-33, -31),
+        ];
+        for hex in view_order(Hex::ZERO, 40).chain(far) {
+            let d = drawn_at(hex) - layout.hex_to_world_pos(hex);
+            // f32 at ~1e5 world units is good to about 0.01.
+            assert!(d.length() < 0.05, "{hex:?} is {d} off");
+        }
+    }
+
+    #[test]
+    fn north_is_up() {
+        let up = drawn_at(Direction::North.offset()) - drawn_at(Hex::ZERO);
+        assert!(up.x.abs() < 1e-4 && up.y > 0.0, "{up}");
+    }
+
+    #[test]
+    fn chunks_split_negative_coordinates() {
+        assert_eq!(chunk_of(Hex::ZERO), (IVec2::ZERO, TilePos { x: 0, y: 0 }));
+        // hexx (0, 1) is tilemap (0, -1): the top row of the chunk below.
+        assert_eq!(
+            chunk_of(Hex::new(0, 1)),
+            (IVec2::new(0, -1), TilePos { x: 0, y: 31 })
+        );
+    }
+}

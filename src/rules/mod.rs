@@ -1,0 +1,169 @@
+//! Rule files: the raw serde form, validation into [`Rules`] with ids, and errors that name
+//! the file and the line or field. The embedded default is `assets/rules/aeternus.ron`.
+
+mod error;
+mod raw;
+mod validate;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use bevy::prelude::Resource;
+
+pub use error::RulesError;
+pub use raw::{FeatureEffect, Movement};
+
+/// The default ruleset, embedded so the game runs from any folder.
+pub const DEFAULT_AETERNUS: &str = include_str!("../../assets/rules/aeternus.ron");
+pub const DEFAULT_AETERNUS_NAME: &str = "assets/rules/aeternus.ron";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BiomeId(pub u8);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LandmarkId(pub u8);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FeatureId(pub u8);
+
+/// A set of features, one bit each (a ruleset has at most 16).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct FeatureSet(pub u32);
+
+impl FeatureSet {
+    pub const EMPTY: FeatureSet = FeatureSet(0);
+    pub fn contains(self, f: FeatureId) -> bool {
+        self.0 & (1 << f.0) != 0
+    }
+    pub fn insert(&mut self, f: FeatureId) {
+        self.0 |= 1 << f.0;
+    }
+    pub fn remove(&mut self, f: FeatureId) {
+        self.0 &= !(1 << f.0);
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    pub fn iter(self) -> impl Iterator<Item = FeatureId> {
+        (0..32u8).filter(move |i| self.0 & (1 << i) != 0).map(FeatureId)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Biome {
+    pub name: String,
+    /// Weight in the random pool.
+    pub weight: f64,
+    /// B in a neighbour's pool entry B/M.
+    pub bias: f64,
+    pub colour: [u8; 3],
+    /// Biomes whose presence among generated neighbours zeroes this one's weight and bias.
+    pub suppressed_beside: Vec<BiomeId>,
+    pub buildable: bool,
+    pub movement: Movement,
+}
+
+#[derive(Debug, Clone)]
+pub struct Landmark {
+    pub name: String,
+    pub weight: f64,
+    pub weight_on: BTreeMap<BiomeId, f64>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Feature {
+    pub name: String,
+    /// Chance to appear when a hex is generated.
+    pub chance: f64,
+    /// Resource name to amount; empty when it cannot be built.
+    pub cost: BTreeMap<String, u32>,
+    pub effect: FeatureEffect,
+    /// Biomes where it may be built even though the biome forbids building.
+    pub builds_on: Vec<BiomeId>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Construction {
+    pub range: u32,
+    pub forbidden_on_corrupted: bool,
+}
+
+/// A validated ruleset: names resolved to ids, numbers checked.
+#[derive(Debug, Clone, Resource)]
+pub struct Rules {
+    pub name: String,
+    pub source: String,
+    pub sight_radius: u32,
+    pub default_bias: f64,
+    pub random_entry_weight: f64,
+    pub origin: (BiomeId, LandmarkId),
+    pub pocket: (BiomeId, LandmarkId),
+    pub biomes: Vec<Biome>,
+    pub landmarks: Vec<Landmark>,
+    pub features: Vec<Feature>,
+    pub resources: Vec<String>,
+    pub construction: Construction,
+    /// For each biome, the bit mask of biomes that suppress it.
+    pub suppressors: Vec<u64>,
+    /// Landmark weights by biome: `landmark_weights[biome][landmark]`.
+    pub landmark_weights: Vec<Vec<f64>>,
+    /// The feature that corrupts, when the ruleset has one.
+    pub corruption: Option<FeatureId>,
+}
+
+impl Rules {
+    /// Parses and validates rule text; `source` names it in errors (a path, or the embedded name).
+    pub fn from_str(text: &str, source: &str) -> Result<Rules, RulesError> {
+        let raw = raw::parse(text, source)?;
+        validate::validate(raw, source)
+    }
+
+    pub fn from_file(path: &Path) -> Result<Rules, RulesError> {
+        let source = path.display().to_string();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| RulesError::new(&source, None, format!("cannot read the file: {e}")))?;
+        Self::from_str(&text, &source)
+    }
+
+    /// The embedded default Aeternus ruleset.
+    pub fn aeternus() -> Rules {
+        Self::from_str(DEFAULT_AETERNUS, DEFAULT_AETERNUS_NAME)
+            .expect("the embedded Aeternus rules are valid (checked by tests)")
+    }
+
+    pub fn biome(&self, name: &str) -> Option<BiomeId> {
+        self.biomes
+            .iter()
+            .position(|b| b.name == name)
+            .map(|i| BiomeId(i as u8))
+    }
+
+    pub fn landmark(&self, name: &str) -> Option<LandmarkId> {
+        self.landmarks
+            .iter()
+            .position(|b| b.name == name)
+            .map(|i| LandmarkId(i as u8))
+    }
+
+    pub fn feature(&self, name: &str) -> Option<FeatureId> {
+        self.features
+            .iter()
+            .position(|b| b.name == name)
+            .map(|i| FeatureId(i as u8))
+    }
+
+    pub fn biome_name(&self, b: BiomeId) -> &str {
+        &self.biomes[b.0 as usize].name
+    }
+
+    pub fn landmark_name(&self, l: LandmarkId) -> &str {
+        &self.landmarks[l.0 as usize].name
+    }
+
+    pub fn feature_name(&self, f: FeatureId) -> &str {
+        &self.features[f.0 as usize].name
+    }
+}
+
+#[cfg(test)]
+mod tests;

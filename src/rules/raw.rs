@@ -1,0 +1,157 @@
+//! The rule file as written: serde types that mirror `assets/rules/aeternus.ron`.
+
+use std::collections::BTreeMap;
+
+use ron::extensions::Extensions;
+use serde::{Deserialize, Serialize};
+
+use super::RulesError;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Aeternus")]
+pub struct RawRules {
+    pub name: String,
+    pub sight_radius: u32,
+    pub default_bias: f64,
+    pub random_entry_weight: f64,
+    pub origin: RawHexSpec,
+    pub pocket: RawHexSpec,
+    pub biomes: Vec<RawBiome>,
+    pub landmarks: Vec<RawLandmark>,
+    #[serde(default)]
+    pub resources: Vec<String>,
+    #[serde(default)]
+    pub features: Vec<RawFeature>,
+    pub construction: RawConstruction,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawHexSpec {
+    pub biome: String,
+    pub landmark: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawBiome {
+    pub name: String,
+    pub weight: f64,
+    #[serde(default)]
+    pub bias: Option<f64>,
+    pub colour: String,
+    #[serde(default)]
+    pub suppressed_beside: Vec<String>,
+    #[serde(default = "yes")]
+    pub buildable: bool,
+    #[serde(default)]
+    pub movement: Movement,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+/// How a biome changes movement (applied by the play rules; a Boardwalk cancels all of it).
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Movement {
+    /// Extra action points to leave a hex of this biome.
+    #[serde(default)]
+    pub leave_extra_ap: u32,
+    /// Chance that moving in blows the player to a random adjacent hex.
+    #[serde(default)]
+    pub wind_chance: f64,
+    /// Chance that leaving for a hex of another mass succeeds.
+    #[serde(default = "one")]
+    pub exit_other_mass_chance: f64,
+    /// Whether a failed exit still costs its action points.
+    #[serde(default)]
+    pub failed_exit_costs_ap: bool,
+    /// A player who would move or be moved onto this biome does not move.
+    #[serde(default)]
+    pub blocks_entry: bool,
+}
+
+impl Default for Movement {
+    fn default() -> Self {
+        Self {
+            leave_extra_ap: 0,
+            wind_chance: 0.0,
+            exit_other_mass_chance: 1.0,
+            failed_exit_costs_ap: false,
+            blocks_entry: false,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawLandmark {
+    pub name: String,
+    pub weight: f64,
+    /// Weight instead of `weight` on the named biomes.
+    #[serde(default)]
+    pub weight_on: BTreeMap<String, f64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawFeature {
+    pub name: String,
+    #[serde(default)]
+    pub chance: f64,
+    #[serde(default)]
+    pub cost: BTreeMap<String, u32>,
+    pub effect: RawFeatureEffect,
+    #[serde(default)]
+    pub builds_on: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum RawFeatureEffect {
+    /// Gaining it sets the landmark and removes every other feature; it spreads to the hex a
+    /// player leaves to step onto it.
+    Corruption { landmark: String },
+    /// One per hex; the hex is occupied by the builder's faction.
+    Occupy,
+    /// This hex and those within `radius` cannot be corrupted and are cleansed.
+    Purify { radius: u32 },
+    /// Travel between any two hexes with one; not a move.
+    Stagway { ends_actions: bool },
+    /// The hex's biome movement effects do not apply.
+    CancelMovementEffects,
+    /// No effect of its own (for mods).
+    Decoration,
+}
+
+/// What a feature does, resolved.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FeatureEffect {
+    Corruption { landmark: super::LandmarkId },
+    Occupy,
+    Purify { radius: u32 },
+    Stagway { ends_actions: bool },
+    CancelMovementEffects,
+    Decoration,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawConstruction {
+    pub range: u32,
+    pub forbidden_on_corrupted: bool,
+}
+
+/// Parses rule text; syntax errors, missing and unknown fields carry the line and column.
+pub fn parse(text: &str, source: &str) -> Result<RawRules, RulesError> {
+    ron::Options::default()
+        .with_default_extension(Extensions::IMPLICIT_SOME)
+        .from_str(text)
+        .map_err(|e| RulesError::at(source, e.span.start.line, e.span.start.col, e.code.to_string()))
+}

@@ -1,0 +1,62 @@
+use super::*;
+
+#[test]
+fn the_embedded_rules_hold_the_seed() {
+    let r = Rules::aeternus();
+    let w = |n: &str| r.biomes[r.biome(n).unwrap().0 as usize].weight;
+    let b = |n: &str| r.biomes[r.biome(n).unwrap().0 as usize].bias;
+    assert_eq!(
+        [w("Meadow"), w("Deceased Dunes"), w("Forest"), w("Perilous Pass"), w("Swamp"), w("Lake")],
+        [7.0, 4.0, 5.0, 3.0, 5.0, 0.0]
+    );
+    assert_eq!([b("Meadow"), b("Forest"), b("Perilous Pass"), b("Lake")], [12.0, 10.0, 5.0, 0.0]);
+    assert_eq!(r.random_entry_weight, 3.0);
+    assert_eq!(r.default_bias, 10.0);
+    let town = r.landmark("Town").unwrap().0 as usize;
+    let barren = r.landmark("Barren").unwrap().0 as usize;
+    let meadow = r.biome("Meadow").unwrap().0 as usize;
+    let forest = r.biome("Forest").unwrap().0 as usize;
+    assert_eq!(r.landmark_weights[meadow][town], 2.0);
+    assert_eq!(r.landmark_weights[forest][town], 1.0);
+    assert_eq!(r.landmark_weights[forest][barren], 20.0);
+    assert_eq!(r.features[r.corruption.unwrap().0 as usize].chance, 0.05);
+    let cost = |n: &str| r.features[r.feature(n).unwrap().0 as usize].cost.clone();
+    assert_eq!(cost("Flag")["wood"], 5);
+    assert_eq!(cost("Pylon of Purity")["gold"], 2);
+    assert_eq!(cost("Stag Station")["hide"], 1);
+    assert_eq!(cost("Boardwalk")["wood"], 10);
+    let swamp = r.biome("Swamp").unwrap();
+    let dunes = r.biome("Deceased Dunes").unwrap();
+    assert_eq!(r.suppressors[dunes.0 as usize], 1 << swamp.0);
+    assert_eq!(r.suppressors[swamp.0 as usize], 1 << dunes.0);
+}
+
+/// Every file in tests/rules/broken/ must fail with an error naming the file, where (line or
+/// field), and the text its first line expects (`// expect: TEXT`).
+#[test]
+fn the_broken_corpus_fails_clearly() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/broken");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let expect = text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("// expect: "))
+            .unwrap_or_else(|| panic!("{} has no `// expect:` line", path.display()));
+        let err = Rules::from_file(&path).expect_err(&path.display().to_string());
+        let msg = err.to_string();
+        assert!(msg.starts_with(&path.display().to_string()), "{msg}");
+        assert!(msg.contains(expect), "{}: `{msg}` lacks `{expect}`", path.display());
+        assert!(err.line.is_some() || err.field.is_some(), "{msg}: no line or field");
+        n += 1;
+    }
+    assert!(n >= 15, "only {n} broken rule files");
+}
+
+#[test]
+fn a_missing_file_is_an_error_not_a_panic() {
+    let err = Rules::from_file(std::path::Path::new("no/such/rules.ron")).unwrap_err();
+    assert!(err.to_string().starts_with("no/such/rules.ron: cannot read"));
+}

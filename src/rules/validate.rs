@@ -1,0 +1,263 @@
+//! Raw rules -> [`Rules`]: resolves names to ids and checks every number.
+
+use std::collections::{BTreeMap, HashSet};
+
+use super::raw::{FeatureEffect, RawFeatureEffect, RawRules};
+use super::*;
+
+struct Check<'a> {
+    source: &'a str,
+}
+
+impl Check<'_> {
+    fn err(&self, field: String, message: impl Into<String>) -> RulesError {
+        RulesError::new(self.source, Some(field), message)
+    }
+
+    /// A weight: finite and not negative.
+    fn weight(&self, field: String, v: f64) -> Result<f64, RulesError> {
+        if v.is_nan() {
+            return Err(self.err(field, "is NaN; a weight must be a number >= 0"));
+        }
+        if v.is_infinite() {
+            return Err(self.err(field, format!("is {v}; a weight must be finite")));
+        }
+        if v < 0.0 {
+            return Err(self.err(field, format!("is {v}; a weight cannot be negative")));
+        }
+        Ok(v)
+    }
+
+    /// A chance: a probability in [0, 1].
+    fn chance(&self, field: String, v: f64) -> Result<f64, RulesError> {
+        if !(0.0..=1.0).contains(&v) {
+            return Err(self.err(field, format!("is {v}; a chance must lie in [0, 1]")));
+        }
+        Ok(v)
+    }
+
+    fn unique<'n>(&self, list: &str, names: impl Iterator<Item = &'n String>) -> Result<(), RulesError> {
+        let mut seen = HashSet::new();
+        for (i, n) in names.enumerate() {
+            if n.trim().is_empty() {
+                return Err(self.err(format!("{list}[{i}].name"), "is empty"));
+            }
+            if !seen.insert(n.as_str()) {
+                return Err(self.err(
+                    format!("{list}[{i}].name"),
+                    format!("`{n}` is named twice in `{list}`"),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn lookup<T: Copy>(
+    check: &Check,
+    field: String,
+    what: &str,
+    name: &str,
+    find: impl Fn(&str) -> Option<T>,
+    known: &[String],
+) -> Result<T, RulesError> {
+    find(name).ok_or_else(|| {
+        check.err(
+            field,
+            format!("unknown {what} `{name}` (known: {})", known.join(", ")),
+        )
+    })
+}
+
+fn colour(check: &Check, field: String, s: &str) -> Result<[u8; 3], RulesError> {
+    let hex = s.strip_prefix('#').unwrap_or("");
+    if hex.len() == 6
+        && let Ok(v) = u32::from_str_radix(hex, 16)
+    {
+        return Ok([(v >> 16) as u8, (v >> 8) as u8, v as u8]);
+    }
+    Err(check.err(field, format!("`{s}` is not a colour; write it as \"#rrggbb\"")))
+}
+
+pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
+    let c = Check { source };
+    let biome_names: Vec<String> = raw.biomes.iter().map(|b| b.name.clone()).collect();
+    let landmark_names: Vec<String> = raw.landmarks.iter().map(|l| l.name.clone()).collect();
+
+    if raw.name.trim().is_empty() {
+        return Err(c.err("name".into(), "is empty"));
+    }
+    if raw.biomes.is_empty() {
+        return Err(c.err("biomes".into(), "lists no biome"));
+    }
+    if raw.biomes.len() > 64 {
+        return Err(c.err("biomes".into(), "lists more than 64 biomes"));
+    }
+    if raw.landmarks.is_empty() {
+        return Err(c.err("landmarks".into(), "lists no landmark"));
+    }
+    if raw.landmarks.len() > 255 {
+        return Err(c.err("landmarks".into(), "lists more than 255 landmarks"));
+    }
+    if raw.features.len() > 16 {
+        return Err(c.err("features".into(), "lists more than 16 features"));
+    }
+    c.unique("biomes", raw.biomes.iter().map(|b| &b.name))?;
+    c.unique("landmarks", raw.landmarks.iter().map(|b| &b.name))?;
+    c.unique("features", raw.features.iter().map(|b| &b.name))?;
+    c.unique("resources", raw.resources.iter())?;
+
+    let find_biome = |n: &str| biome_names.iter().position(|b| b == n).map(|i| BiomeId(i as u8));
+    let find_landmark =
+        |n: &str| landmark_names.iter().position(|b| b == n).map(|i| LandmarkId(i as u8));
+
+    let default_bias = c.weight("default_bias".into(), raw.default_bias)?;
+    let random_entry_weight = c.weight("random_entry_weight".into(), raw.random_entry_weight)?;
+
+    let mut biomes = Vec::with_capacity(raw.biomes.len());
+    for (i, b) in raw.biomes.iter().enumerate() {
+        let at = |f: &str| format!("biomes[{i}].{f} (\"{}\")", b.name);
+        let weight = c.weight(at("weight"), b.weight)?;
+        let bias = match b.bias {
+            Some(v) => c.weight(at("bias"), v)?,
+            None => default_bias,
+        };
+        let mut suppressed_beside = Vec::new();
+        for (j, s) in b.suppressed_beside.iter().enumerate() {
+            let f = at(&format!("suppressed_beside[{j}]"));
+            suppressed_beside.push(lookup(&c, f, "biome", s, find_biome, &biome_names)?);
+        }
+        let m = &b.movement;
+        c.chance(at("movement.wind_chance"), m.wind_chance)?;
+        c.chance(at("movement.exit_other_mass_chance"), m.exit_other_mass_chance)?;
+        biomes.push(Biome {
+            name: b.name.clone(),
+            weight,
+            bias,
+            colour: colour(&c, at("colour"), &b.colour)?,
+            suppressed_beside,
+            buildable: b.buildable,
+            movement: m.clone(),
+        });
+    }
+    if biomes.iter().all(|b| b.weight == 0.0) {
+        return Err(c.err(
+            "biomes[..].weight".into(),
+            "every biome has weight 0, so the random pool is empty",
+        ));
+    }
+
+    let mut landmarks = Vec::with_capacity(raw.landmarks.len());
+    for (i, l) in raw.landmarks.iter().enumerate() {
+        let at = |f: &str| format!("landmarks[{i}].{f} (\"{}\")", l.name);
+        let weight = c.weight(at("weight"), l.weight)?;
+        let mut weight_on = BTreeMap::new();
+        for (bn, w) in &l.weight_on {
+            let f = at(&format!("weight_on[\"{bn}\"]"));
+            let id = lookup(&c, f.clone(), "biome", bn, find_biome, &biome_names)?;
+            weight_on.insert(id, c.weight(f, *w)?);
+        }
+        landmarks.push(Landmark {
+            name: l.name.clone(),
+            weight,
+            weight_on,
+        });
+    }
+    let landmark_weights: Vec<Vec<f64>> = (0..biomes.len())
+        .map(|b| {
+            let b = BiomeId(b as u8);
+            landmarks
+                .iter()
+                .map(|l| l.weight_on.get(&b).copied().unwrap_or(l.weight))
+                .collect()
+        })
+        .collect();
+    for (b, w) in landmark_weights.iter().enumerate() {
+        if w.iter().all(|w| *w == 0.0) {
+            return Err(c.err(
+                "landmarks[..].weight".into(),
+                format!("every landmark has weight 0 on `{}`", biomes[b].name),
+            ));
+        }
+    }
+
+    let mut features = Vec::with_capacity(raw.features.len());
+    let mut corruption = None;
+    for (i, f) in raw.features.iter().enumerate() {
+        let at = |x: &str| format!("features[{i}].{x} (\"{}\")", f.name);
+        let chance = c.chance(at("chance"), f.chance)?;
+        for r in f.cost.keys() {
+            if !raw.resources.contains(r) {
+                return Err(c.err(
+                    at(&format!("cost[\"{r}\"]")),
+                    format!("unknown resource `{r}` (known: {})", raw.resources.join(", ")),
+                ));
+            }
+        }
+        let mut builds_on = Vec::new();
+        for (j, s) in f.builds_on.iter().enumerate() {
+            let field = at(&format!("builds_on[{j}]"));
+            builds_on.push(lookup(&c, field, "biome", s, find_biome, &biome_names)?);
+        }
+        let effect = match &f.effect {
+            RawFeatureEffect::Corruption { landmark } => {
+                if corruption.is_some() {
+                    return Err(c.err(at("effect"), "a second Corruption feature; only one may corrupt"));
+                }
+                corruption = Some(FeatureId(i as u8));
+                let field = at("effect.landmark");
+                let l = lookup(&c, field, "landmark", landmark, find_landmark, &landmark_names)?;
+                FeatureEffect::Corruption { landmark: l }
+            }
+            RawFeatureEffect::Occupy => FeatureEffect::Occupy,
+            RawFeatureEffect::Purify { radius } => FeatureEffect::Purify { radius: *radius },
+            RawFeatureEffect::Stagway { ends_actions } => FeatureEffect::Stagway {
+                ends_actions: *ends_actions,
+            },
+            RawFeatureEffect::CancelMovementEffects => FeatureEffect::CancelMovementEffects,
+            RawFeatureEffect::Decoration => FeatureEffect::Decoration,
+        };
+        features.push(Feature {
+            name: f.name.clone(),
+            chance,
+            cost: f.cost.clone(),
+            effect,
+            builds_on,
+        });
+    }
+
+    let spec = |which: &str, s: &raw::RawHexSpec| -> Result<(BiomeId, LandmarkId), RulesError> {
+        Ok((
+            lookup(&c, format!("{which}.biome"), "biome", &s.biome, find_biome, &biome_names)?,
+            lookup(&c, format!("{which}.landmark"), "landmark", &s.landmark, find_landmark, &landmark_names)?,
+        ))
+    };
+    let origin = spec("origin", &raw.origin)?;
+    let pocket = spec("pocket", &raw.pocket)?;
+
+    let suppressors = biomes
+        .iter()
+        .map(|b| b.suppressed_beside.iter().fold(0u64, |m, s| m | 1 << s.0))
+        .collect();
+
+    Ok(Rules {
+        name: raw.name,
+        source: source.to_string(),
+        sight_radius: raw.sight_radius,
+        default_bias,
+        random_entry_weight,
+        origin,
+        pocket,
+        biomes,
+        landmarks,
+        features,
+        resources: raw.resources,
+        construction: Construction {
+            range: raw.construction.range,
+            forbidden_on_corrupted: raw.construction.forbidden_on_corrupted,
+        },
+        suppressors,
+        landmark_weights,
+        corruption,
+    })
+}

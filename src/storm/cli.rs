@@ -1,0 +1,145 @@
+//! `aeternus gen --rules storm`: one JSON line per cell of a cycle's map (or, with
+//! `--settlement X,Y,Z`, per cell of that cell's settlement layer), and `--png` draws it.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use super::map::{CycleParams, StormMap};
+use super::settlement::Settlement;
+use super::{SealId, StormRules};
+use crate::cli::{CliError, GenArgs, png_path, seeds};
+use crate::export::{MapExport, write_png};
+
+pub fn run_gen(args: &GenArgs, rules: &StormRules) -> Result<(), CliError> {
+    if args.radius.is_some() || args.hexes.is_some() {
+        return Err(CliError::BadInput(format!(
+            "--radius and --hexes belong to the Aeternus rules; the storm map is always every cell within {} of the Citadel",
+            rules.radius
+        )));
+    }
+    let rules = Arc::new(rules.clone());
+    let seeds = seeds(args);
+    let many = seeds.len() > 1;
+    if let Some(at) = args.settlement {
+        if args.contracts.is_some() || args.prestige || args.trial {
+            return Err(CliError::BadInput(
+                "--settlement writes a cell's settlement layer, which depends on the seed and the cell only; drop --contracts, --prestige and --trial".into(),
+            ));
+        }
+        if at.distance() > rules.radius {
+            return Err(CliError::BadInput(format!(
+                "--settlement {at}: the cell lies {} from the Citadel, outside the map's radius {}",
+                at.distance(),
+                rules.radius
+            )));
+        }
+        let mut out = open_out(&args.out)?;
+        for &seed in &seeds {
+            let s = Settlement::generate(rules.clone(), seed, at.to_hex());
+            emit(
+                &s,
+                &mut out,
+                args.png.as_ref().map(|p| png_path(p, seed, many)),
+            )?;
+        }
+        return flush(out);
+    }
+    let contracts = contracts(&rules, args.contracts.as_deref())?;
+    let mut out = open_out(&args.out)?;
+    for &seed in &seeds {
+        let params = CycleParams {
+            seed,
+            cycle: args.cycle,
+            contracts: contracts.clone(),
+            prestige: args.prestige,
+            trial: args.trial,
+        };
+        let map = StormMap::generate(rules.clone(), params);
+        for s in &map.shortfalls {
+            eprintln!(
+                "seed {seed}, cycle {}: only {} of {} {}s found a valid cell",
+                args.cycle,
+                s.placed,
+                s.wanted,
+                s.kind.name()
+            );
+        }
+        emit(
+            &map,
+            &mut out,
+            args.png.as_ref().map(|p| png_path(p, seed, many)),
+        )?;
+    }
+    flush(out)
+}
+
+/// `--contracts` names to seal ids (case-insensitive); none given means all three.
+pub fn contracts(rules: &StormRules, names: Option<&[String]>) -> Result<Vec<SealId>, CliError> {
+    let Some(names) = names else {
+        return Ok(rules.all_seals());
+    };
+    let known: Vec<&str> = rules.seals.iter().map(|s| s.name.as_str()).collect();
+    let mut ids = Vec::new();
+    for n in names {
+        if n.trim().is_empty() {
+            return Err(CliError::BadInput(format!(
+                "--contracts: an empty seal name (known: {})",
+                known.join(", ")
+            )));
+        }
+        let id = rules.seal(n).ok_or_else(|| {
+            CliError::BadInput(format!(
+                "--contracts: unknown seal `{}` (known: {})",
+                n.trim(),
+                known.join(", ")
+            ))
+        })?;
+        if ids.contains(&id) {
+            return Err(CliError::BadInput(format!(
+                "--contracts: `{}` is contracted twice",
+                n.trim()
+            )));
+        }
+        ids.push(id);
+    }
+    if !(1..=3).contains(&ids.len()) {
+        return Err(CliError::BadInput(format!(
+            "--contracts: {} seals; a run contracts one to three",
+            ids.len()
+        )));
+    }
+    Ok(ids)
+}
+
+fn emit(
+    map: &dyn MapExport,
+    out: &mut Box<dyn Write>,
+    png: Option<PathBuf>,
+) -> Result<(), CliError> {
+    map.write_jsonl(out)
+        .map_err(|e| CliError::Io(format!("cannot write the output: {e}")))?;
+    if let Some(p) = png {
+        write_png(&map.tiles(), &p).map_err(CliError::Io)?;
+    }
+    Ok(())
+}
+
+fn open_out(out: &Option<PathBuf>) -> Result<Box<dyn Write>, CliError> {
+    Ok(match out {
+        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+        Some(p) => Box::new(std::io::BufWriter::new(std::fs::File::create(p).map_err(
+            |e| {
+                CliError::BadInput(format!(
+                    "{}: cannot create the output file: {e}",
+                    p.display()
+                ))
+            },
+        )?)),
+    })
+}
+
+fn flush(mut out: Box<dyn Write>) -> Result<(), CliError> {
+    out.flush()
+        .map_err(|e| CliError::Io(format!("cannot write the output: {e}")))
+}

@@ -1,0 +1,81 @@
+//! The storm world: a finite seeded map regenerated every cycle (see `storm-world-map` and the
+//! spec README's readings). Rules: `assets/rules/storm.ron`; settlement template:
+//! `assets/storm/settlement.ron`. The map comes from (run seed, cycle) alone.
+
+mod biomes;
+pub mod cli;
+pub mod disc;
+mod export;
+pub mod map;
+mod raw;
+pub mod reservations;
+pub mod rules;
+pub mod seals;
+pub mod settlement;
+mod smoothing;
+pub mod stream;
+pub mod template;
+pub mod trial;
+mod validate;
+
+use std::path::Path;
+
+pub use map::{Content, CycleParams, StormMap};
+pub use rules::{BiomeId, Kind, SealId, StormRules};
+pub use settlement::Settlement;
+
+use crate::rules::RulesError;
+use template::Template;
+
+/// The default ruleset and template, embedded so the game runs from any folder.
+pub const DEFAULT_STORM: &str = include_str!("../../assets/rules/storm.ron");
+pub const DEFAULT_STORM_NAME: &str = "assets/rules/storm.ron";
+pub const DEFAULT_TEMPLATE: &str = include_str!("../../assets/storm/settlement.ron");
+pub const DEFAULT_TEMPLATE_NAME: &str = "assets/storm/settlement.ron";
+/// How the default ruleset names its template (relative to the rule file).
+const DEFAULT_TEMPLATE_REF: &str = "../storm/settlement.ron";
+
+impl StormRules {
+    /// The embedded default ruleset with the embedded template.
+    pub fn embedded() -> Result<StormRules, RulesError> {
+        let raw: raw::RawStorm = raw::parse(DEFAULT_STORM, DEFAULT_STORM_NAME)?;
+        let template = Template::from_str(DEFAULT_TEMPLATE, DEFAULT_TEMPLATE_NAME)?;
+        validate::validate(raw, DEFAULT_STORM_NAME, template)
+    }
+
+    /// Parses and validates rule text; `source` names it in errors and, when it is a path,
+    /// locates the template (relative to the rule file). The default template reference falls
+    /// back to the embedded template when no such file exists.
+    pub fn from_str(text: &str, source: &str) -> Result<StormRules, RulesError> {
+        let raw: raw::RawStorm = raw::parse(text, source)?;
+        let reference = raw.settlement.template.clone();
+        let path = Path::new(source)
+            .parent()
+            .unwrap_or(Path::new(""))
+            .join(&reference);
+        let template = match std::fs::read_to_string(&path) {
+            Ok(t) => Template::from_str(&t, &path.display().to_string())?,
+            Err(_) if reference == DEFAULT_TEMPLATE_REF => {
+                Template::from_str(DEFAULT_TEMPLATE, DEFAULT_TEMPLATE_NAME)?
+            }
+            Err(e) => {
+                return Err(RulesError::new(
+                    source,
+                    Some("settlement.template".into()),
+                    format!("cannot read the template {}: {e}", path.display()),
+                ));
+            }
+        };
+        validate::validate(raw, source, template)
+    }
+
+    pub fn from_file(path: &Path) -> Result<StormRules, RulesError> {
+        let source = path.display().to_string();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| RulesError::new(&source, None, format!("cannot read the file: {e}")))?;
+        Self::from_str(&text, &source)
+    }
+}
+
+#[cfg(test)]
+mod tests;

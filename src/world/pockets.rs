@@ -1,0 +1,99 @@
+//! Enclosed pockets. Invariant: the indeterminate hexes form one infinite region. A newly generated
+//! hex can break it only by closing a loop of generated hexes; then each indeterminate gap around it
+//! is searched in lockstep, searches that meet are merged, and a search that runs dry has found a
+//! finite pocket. It stops when one search is left (that one is the infinite outside), so the cost
+//! is in proportion to the pockets found, never to the world.
+
+use bevy::platform::collections::HashMap;
+use hexx::Hex;
+
+use crate::hex::{NEIGHBOURS, neighbours};
+
+struct Search {
+    queue: std::collections::VecDeque<Hex>,
+    /// Hexes this search discovered, in order.
+    found: Vec<Hex>,
+    /// Merged into another search (same region).
+    merged_into: Option<usize>,
+    done: bool,
+}
+
+#[derive(Default)]
+pub struct Searcher {
+    owner: HashMap<Hex, usize>,
+}
+
+impl Searcher {
+    /// The indeterminate hexes cut off from the outside by the generated `hex`, in the order the
+    /// searches found them.
+    pub fn enclosed(&mut self, hex: Hex, is_generated: impl Fn(Hex) -> bool) -> Vec<Hex> {
+        self.owner.clear();
+        let mut searches: Vec<Search> = Vec::with_capacity(3);
+        // One search per run of indeterminate neighbours.
+        for i in 0..6 {
+            let h = hex + NEIGHBOURS[i];
+            let prev = hex + NEIGHBOURS[(i + 5) % 6];
+            if !is_generated(h) && is_generated(prev) {
+                self.owner.insert(h, searches.len());
+                searches.push(Search {
+                    queue: [h].into(),
+                    found: vec![h],
+                    merged_into: None,
+                    done: false,
+                });
+            }
+        }
+        let root = |s: &[Search], mut i: usize| {
+            while let Some(j) = s[i].merged_into {
+                i = j;
+            }
+            i
+        };
+        let mut pocket = Vec::new();
+        let mut active = searches.len();
+        while active > 1 {
+            for i in 0..searches.len() {
+                if active <= 1 {
+                    break;
+                }
+                if searches[i].done || searches[i].merged_into.is_some() {
+                    continue;
+                }
+                let Some(h) = searches[i].queue.pop_front() else {
+                    // Ran dry: everything it (and whatever merged into it) found is enclosed.
+                    searches[i].done = true;
+                    active -= 1;
+                    pocket.append(&mut searches[i].found);
+                    continue;
+                };
+                let mut cur = i;
+                for n in neighbours(h) {
+                    if is_generated(n) {
+                        continue;
+                    }
+                    match self.owner.get(&n) {
+                        None => {
+                            self.owner.insert(n, cur);
+                            searches[cur].queue.push_back(n);
+                            searches[cur].found.push(n);
+                        }
+                        Some(&o) => {
+                            let ro = root(&searches, o);
+                            if ro != cur {
+                                // Same region: fold this search into the other one.
+                                let mut q = std::mem::take(&mut searches[cur].queue);
+                                let mut f = std::mem::take(&mut searches[cur].found);
+                                searches[ro].queue.append(&mut q);
+                                searches[ro].found.append(&mut f);
+                                searches[cur].merged_into = Some(ro);
+                                active -= 1;
+                                cur = ro;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        pocket
+    }
+}

@@ -1,0 +1,238 @@
+//! The world rules as written: exact checks, and statistical ones with a stated tolerance
+//! (all seeded, so they never flake).
+
+use std::collections::{HashSet, VecDeque};
+
+use hexx::Hex;
+
+use super::*;
+use crate::export::MapExport;
+use crate::hex::{Direction, neighbours, ring, view_order};
+
+fn rules() -> Rules {
+    Rules::aeternus()
+}
+
+fn spiral(seed: u64, radius: u32) -> HexWorld {
+    let mut w = HexWorld::new(rules(), seed);
+    for h in view_order(Hex::ZERO, radius) {
+        w.generate(h, Cause::View);
+    }
+    w
+}
+
+fn biome(w: &HexWorld, name: &str) -> BiomeId {
+    w.rules.biome(name).unwrap()
+}
+
+#[test]
+fn origin_is_meadow_with_barren() {
+    let w = HexWorld::new(rules(), 1);
+    let o = w.get(Hex::ZERO).unwrap();
+    assert_eq!(o.biome, biome(&w, "Meadow"));
+    assert_eq!(o.landmark, w.rules.landmark("Barren").unwrap());
+    assert!(o.features.is_empty());
+    assert_eq!(w.cause(0), Cause::Origin);
+}
+
+/// The spec README's worked example: {Meadow: 12, random: 3}, so Meadow with 12/15 + 3/15 * 7/24.
+#[test]
+fn north_of_origin_is_meadow_at_0_8583() {
+    let n = 10_000;
+    let north = Direction::North.offset();
+    let meadows = (0..n)
+        .filter(|&s| {
+            let mut w = HexWorld::new(rules(), s);
+            w.generate(north, Cause::View);
+            w.get(north).unwrap().biome == biome(&w, "Meadow")
+        })
+        .count();
+    let p = meadows as f64 / n as f64;
+    let expected = 12.0 / 15.0 + 3.0 / 15.0 * 7.0 / 24.0;
+    // sd = sqrt(p(1-p)/n) = 0.0035; tolerance about 4 sd.
+    assert!((p - expected).abs() < 0.015, "Meadow rate {p}, expected {expected}");
+}
+
+fn flood_mass_size(w: &HexWorld, start: Hex) -> u32 {
+    let b = w.get(start).unwrap().biome;
+    let mut seen = HashSet::from([start]);
+    let mut q = VecDeque::from([start]);
+    while let Some(h) = q.pop_front() {
+        for n in neighbours(h) {
+            if !seen.contains(&n) && w.get(n).is_some_and(|d| d.biome == b) {
+                seen.insert(n);
+                q.push_back(n);
+            }
+        }
+    }
+    seen.len() as u32
+}
+
+#[test]
+fn no_dunes_beside_swamp_and_masses_are_exact() {
+    for seed in 0..500 {
+        let w = spiral(seed, 8);
+        assert_eq!(w.len(), 217);
+        let (dunes, swamp) = (biome(&w, "Deceased Dunes"), biome(&w, "Swamp"));
+        for &h in w.order() {
+            let d = w.get(h).unwrap();
+            if d.biome == dunes {
+                for n in neighbours(h) {
+                    assert!(
+                        w.get(n).is_none_or(|x| x.biome != swamp),
+                        "seed {seed}: Dunes at {h:?} beside Swamp"
+                    );
+                }
+            }
+            assert_eq!(w.mass_size(h).unwrap(), flood_mass_size(&w, h), "seed {seed} {h:?}");
+        }
+    }
+}
+
+#[test]
+fn corruption_and_town_rates() {
+    let w0 = HexWorld::new(rules(), 0);
+    let corrupted = w0.rules.corruption.unwrap();
+    let (barren, town) = (w0.rules.landmark("Barren").unwrap(), w0.rules.landmark("Town").unwrap());
+    let meadow = biome(&w0, "Meadow");
+    let (mut total, mut bad) = (0u32, 0u32);
+    let (mut meadow_n, mut meadow_town, mut other_n, mut other_town) = (0u32, 0u32, 0u32, 0u32);
+    for seed in 0..200 {
+        let w = spiral(seed, 12);
+        for o in 1..w.len() as u32 {
+            let d = w.data_of_order(o);
+            total += 1;
+            if d.features.contains(corrupted) {
+                bad += 1;
+                assert_eq!(d.landmark, barren);
+                assert_eq!(d.features.iter().count(), 1, "only Corrupted");
+                continue;
+            }
+            if d.biome == meadow {
+                meadow_n += 1;
+                meadow_town += (d.landmark == town) as u32;
+            } else {
+                other_n += 1;
+                other_town += (d.landmark == town) as u32;
+            }
+        }
+    }
+    let rate = bad as f64 / total as f64;
+    // n = 93,600: sd 0.0007; tolerance about 7 sd.
+    assert!((rate - 0.05).abs() < 0.005, "corrupted rate {rate}");
+    let m = meadow_town as f64 / meadow_n as f64;
+    let e = other_town as f64 / other_n as f64;
+    // Each n is over 30,000: sd under 0.0017; tolerance about 5 sd.
+    assert!((m - 2.0 / 22.0).abs() < 0.008, "Town on Meadow {m} of {meadow_n}");
+    assert!((e - 1.0 / 21.0).abs() < 0.008, "Town elsewhere {e} of {other_n}");
+}
+
+fn generate_all(w: &mut HexWorld, hexes: impl IntoIterator<Item = Hex>) {
+    for h in hexes {
+        w.generate(h, Cause::View);
+    }
+}
+
+#[test]
+fn a_ring_of_six_closes_its_centre_into_a_lake() {
+    let centre = Hex::new(20, -7);
+    let mut w = HexWorld::new(rules(), 3);
+    generate_all(&mut w, ring(centre, 1));
+    let d = w.get(centre).expect("the centre is generated");
+    assert_eq!(d.biome, biome(&w, "Lake"));
+    assert_eq!(d.landmark, w.rules.landmark("Barren").unwrap());
+    assert!(d.features.is_empty());
+    assert_eq!(w.cause(d.order), Cause::Pocket);
+    assert_eq!(w.len(), 1 + 6 + 1);
+}
+
+#[test]
+fn a_ring_around_a_distance_2_hexagon_makes_19_lakes() {
+    let centre = Hex::new(-30, 11);
+    let mut w = HexWorld::new(rules(), 4);
+    generate_all(&mut w, ring(centre, 3));
+    let lake = biome(&w, "Lake");
+    for h in centre.range(2) {
+        let d = w.get(h).expect("inner hex generated");
+        assert_eq!(d.biome, lake);
+        assert_eq!(w.cause(d.order), Cause::Pocket);
+    }
+    assert_eq!(w.len(), 1 + 18 + 19);
+    // The 19 lakes are one mass.
+    assert_eq!(w.mass_size(centre), Some(19));
+}
+
+#[test]
+fn an_open_c_shape_makes_no_lake() {
+    let centre = Hex::new(9, 9);
+    let mut w = HexWorld::new(rules(), 5);
+    let mut c: Vec<Hex> = ring(centre, 3).collect();
+    c.remove(7);
+    generate_all(&mut w, c);
+    assert!(w.order().iter().all(|&h| w.cause(w.get(h).unwrap().order) != Cause::Pocket));
+    assert!(!w.is_generated(centre));
+    assert_eq!(w.len(), 1 + 17);
+}
+
+#[test]
+fn two_pockets_closed_by_one_hex() {
+    // Two rings of six sharing the hex generated last: both centres become lakes at once.
+    let (a, b) = (Hex::new(40, 0), Hex::new(42, -1));
+    let shared: HashSet<Hex> = ring(a, 1).filter(|h| ring(b, 1).any(|x| x == *h)).collect();
+    assert!(!shared.is_empty());
+    let last = *shared.iter().next().unwrap();
+    let mut w = HexWorld::new(rules(), 6);
+    let all: Vec<Hex> = ring(a, 1).chain(ring(b, 1)).filter(|h| *h != last).collect();
+    generate_all(&mut w, all);
+    assert!(!w.is_generated(a) && !w.is_generated(b));
+    let made = w.generate(last, Cause::View);
+    assert_eq!(made.len(), 3, "the hex and both centres");
+    assert!(w.get(a).is_some() && w.get(b).is_some());
+}
+
+#[test]
+fn the_same_seed_gives_the_same_bytes() {
+    let out = |seed| {
+        let mut buf = Vec::new();
+        spiral(seed, 10).write_jsonl(&mut buf).unwrap();
+        buf
+    };
+    assert_eq!(out(11), out(11));
+    assert_ne!(out(11), out(12));
+}
+
+#[test]
+fn a_far_hex_generated_first_changes_nothing_near_the_origin() {
+    let plain = spiral(21, 8);
+    let mut far_first = HexWorld::new(rules(), 21);
+    far_first.generate(Hex::new(500, -200), Cause::MoveTarget);
+    far_first.generate(Hex::new(501, -200), Cause::MoveTarget);
+    for h in view_order(Hex::ZERO, 8) {
+        far_first.generate(h, Cause::View);
+    }
+    for h in view_order(Hex::ZERO, 8) {
+        let (a, b) = (plain.get(h).unwrap(), far_first.get(h).unwrap());
+        assert_eq!((a.biome, a.landmark, a.features), (b.biome, b.landmark, b.features));
+    }
+}
+
+#[test]
+fn pocket_searches_stay_local_in_a_big_world() {
+    // A 3-hex pocket closed inside a large world finds exactly 3 lakes.
+    let mut w = spiral(2, 40);
+    let centre = Hex::new(100, 0);
+    let pocket = [centre, centre + Direction::North.offset(), centre + Direction::Ashe.offset()];
+    let wall: HashSet<Hex> = pocket
+        .iter()
+        .flat_map(|h| neighbours(*h))
+        .filter(|h| !pocket.contains(h))
+        .collect();
+    let mut wall: Vec<Hex> = wall.into_iter().collect();
+    wall.sort_by_key(|h| (h.x, h.y));
+    let before = w.len();
+    generate_all(&mut w, wall.iter().copied());
+    assert_eq!(w.len(), before + wall.len() + 3);
+    for h in pocket {
+        assert_eq!(w.cause(w.get(h).unwrap().order), Cause::Pocket);
+    }
+}

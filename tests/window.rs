@@ -1,0 +1,204 @@
+//! The real game window: start the binary (under Xvfb when available), let it save a screenshot
+//! with `--screenshot`, and check the picture against the world the same seed generates headless.
+//!
+//! Skips (passing, with a message) when there is neither `xvfb-run` nor a `DISPLAY`.
+//! With `AETERNUS_UPDATE_SCREENSHOT=1` a passing run also copies the picture to docs/screenshot.png.
+#![cfg(unix)]
+
+use std::fs::File;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus};
+use std::time::{Duration, Instant};
+
+use aeternus::game::START_VIEW_RADIUS;
+use aeternus::hex::{Direction, layout, view_order};
+use aeternus::render::{BACKGROUND, HEX_SIZE, fit_scale};
+use aeternus::rules::Rules;
+use aeternus::world::{Cause, HexWorld};
+use bevy::math::Vec2;
+use hexx::Hex;
+use image::{Rgb, RgbImage};
+
+const SEED: u64 = 7;
+/// Kill the game if it has not saved its screenshot and quit by then.
+const TIMEOUT: Duration = Duration::from_secs(120);
+/// Per channel, out of 255. Tiles are a white texture tinted with the biome colour in an sRGB
+/// window, so the colour should come back exact but for rounding and the software rasteriser.
+const TOLERANCE: i32 = 6;
+/// Hexes within this distance of the origin are each checked for their biome's colour.
+const CHECK_RADIUS: u32 = 4;
+/// Sample each hex this far (in hex sizes) below its centre, clear of the town and corruption
+/// marks drawn at the centre and of the rim at the edge.
+const SAMPLE_OFFSET: f32 = 0.55;
+
+#[test]
+fn window_draws_each_hex_in_its_biome_colour_north_up() {
+    let Some(launcher) = launcher() else {
+        eprintln!("window test skipped: no `xvfb-run` on PATH and no DISPLAY to open a window on");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("aeternus-window-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shot = dir.join("window.png");
+
+    let status = run_game(&launcher, &shot, &dir);
+    let log = std::fs::read_to_string(dir.join("game.log")).unwrap_or_default();
+    let img = match image::open(&shot) {
+        Ok(img) => img.to_rgb8(),
+        Err(e) => panic!(
+            "no screenshot at {} ({e}); the game exited with {status:?}. Its log:\n{}",
+            shot.display(),
+            tail(&log, 60)
+        ),
+    };
+
+    check_picture(&img);
+
+    if std::env::var("AETERNUS_UPDATE_SCREENSHOT").as_deref() == Ok("1") {
+        let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+        std::fs::create_dir_all(&docs).unwrap();
+        std::fs::copy(&shot, docs.join("screenshot.png")).unwrap();
+        eprintln!("updated {}", docs.join("screenshot.png").display());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn check_picture(img: &RgbImage) {
+    let rules = Rules::aeternus();
+    let meadow = rules
+        .biome("Meadow")
+        .expect("the Aeternus rules have a Meadow");
+    let colour_of = |b: aeternus::rules::BiomeId| Rgb(rules.biomes[b.0 as usize].colour);
+
+    // The origin's tile is under the window's centre.
+    let (w, h) = img.dimensions();
+    let centre = img.get_pixel(w / 2, h / 2);
+    assert!(
+        close(*centre, colour_of(meadow)),
+        "the window's centre is {centre:?}, not Meadow's {:?}",
+        colour_of(meadow)
+    );
+
+    // The same world, generated headless the way the game's start view generates it.
+    let mut world = HexWorld::new(rules.clone(), SEED);
+    for hex in view_order(Hex::ZERO, START_VIEW_RADIUS) {
+        if !world.is_generated(hex) {
+            world.generate(hex, Cause::View);
+        }
+    }
+    assert_eq!(world.get(Hex::ZERO).unwrap().biome, meadow);
+
+    // Where the game draws a world point, given how it frames the start view.
+    let scale = fit_scale(Vec2::new(w as f32, h as f32), START_VIEW_RADIUS);
+    let layout = layout(HEX_SIZE);
+    let pixel_of = |hex: Hex| {
+        let p = layout.hex_to_world_pos(hex) - Vec2::new(0.0, SAMPLE_OFFSET * HEX_SIZE);
+        let x = w as f32 / 2.0 + p.x / scale;
+        let y = h as f32 / 2.0 - p.y / scale; // image rows run down
+        (x as u32, y as u32)
+    };
+
+    // One hex North is drawn straight above the origin, as a tile.
+    let north = Direction::North.offset();
+    let (nx, ny) = pixel_of(north);
+    let (ox, oy) = pixel_of(Hex::ZERO);
+    assert!(nx == ox && ny < oy);
+    let bg = BACKGROUND.to_srgba();
+    let bg = Rgb([bg.red, bg.green, bg.blue].map(|c| (c * 255.0).round() as u8));
+    let above = *img.get_pixel(nx, ny);
+    assert!(
+        !close(above, bg),
+        "nothing is drawn one hex North of the origin"
+    );
+
+    // Every hex near the origin shows its own biome: a flipped or skewed map would not.
+    let mut wrong = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    for hex in view_order(Hex::ZERO, CHECK_RADIUS) {
+        let biome = world.get(hex).unwrap().biome;
+        seen.insert(biome.0);
+        let (x, y) = pixel_of(hex);
+        let got = *img.get_pixel(x, y);
+        if !close(got, colour_of(biome)) {
+            wrong.push(format!(
+                "{hex:?} at pixel ({x}, {y}) is {got:?}, expected {} {:?}",
+                rules.biome_name(biome),
+                colour_of(biome)
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "hexes in the wrong colour:\n{}",
+        wrong.join("\n")
+    );
+    assert!(
+        seen.len() >= 2,
+        "seed {SEED} shows one biome only: the check proves little"
+    );
+}
+
+fn close(a: Rgb<u8>, b: Rgb<u8>) -> bool {
+    (0..3).all(|i| (a[i] as i32 - b[i] as i32).abs() <= TOLERANCE)
+}
+
+enum Launcher {
+    Xvfb,
+    Display,
+}
+
+/// Prefer a private Xvfb screen (the same on every machine) over the user's display.
+fn launcher() -> Option<Launcher> {
+    let on_path = |name: &str| {
+        std::env::var_os("PATH")
+            .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(name).is_file()))
+    };
+    if on_path("xvfb-run") {
+        Some(Launcher::Xvfb)
+    } else if std::env::var_os("DISPLAY").is_some_and(|d| !d.is_empty()) {
+        Some(Launcher::Display)
+    } else {
+        None
+    }
+}
+
+fn run_game(launcher: &Launcher, shot: &Path, dir: &Path) -> Option<ExitStatus> {
+    let game = PathBuf::from(env!("CARGO_BIN_EXE_aeternus"));
+    let mut cmd = match launcher {
+        Launcher::Xvfb => {
+            let mut c = Command::new("xvfb-run");
+            c.args(["-a", "-s", "-screen 0 1280x1024x24"]).arg(&game);
+            c
+        }
+        Launcher::Display => Command::new(&game),
+    };
+    let log = File::create(dir.join("game.log")).unwrap();
+    cmd.args(["--seed", &SEED.to_string(), "--screenshot"])
+        .arg(shot)
+        .stdout(log.try_clone().unwrap())
+        .stderr(log)
+        // Its own process group, so a timeout kills Xvfb and the game too, not only xvfb-run.
+        .process_group(0);
+    let mut child = cmd.spawn().expect("start the game");
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Some(status);
+        }
+        if start.elapsed() > TIMEOUT {
+            let _ = Command::new("kill")
+                .args(["-KILL", "--", &format!("-{}", child.id())])
+                .status();
+            let _ = child.wait();
+            eprintln!("the game did not finish within {TIMEOUT:?}: killed");
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+fn tail(text: &str, lines: usize) -> String {
+    let all: Vec<&str> = text.lines().collect();
+    all[all.len().saturating_sub(lines)..].join("\n")
+}
