@@ -18,7 +18,9 @@ use hexx::Hex;
 
 /// The smallest spiral radius holding at least `n` hexes.
 fn radius_for(n: u64) -> u32 {
-    (0..).find(|&r: &u32| 3 * (r as u64) * (r as u64 + 1) + 1 >= n).unwrap()
+    (0..)
+        .find(|&r: &u32| 3 * (r as u64) * (r as u64 + 1) + 1 >= n)
+        .unwrap()
 }
 
 fn spiral_core(rules: &Rules, n: u64) -> HexWorld {
@@ -41,8 +43,16 @@ struct Naive {
 impl Naive {
     fn new(rules: Rules, seed: u64) -> Self {
         let mut cells = HashMap::new();
-        cells.insert(Hex::ZERO, (rules.origin.0, rules.origin.1, FeatureSet::EMPTY));
-        Self { rules, seed, cells, searcher: Searcher::default() }
+        cells.insert(
+            Hex::ZERO,
+            (rules.origin.0, rules.origin.1, FeatureSet::EMPTY),
+        );
+        Self {
+            rules,
+            seed,
+            cells,
+            searcher: Searcher::default(),
+        }
     }
 
     fn flood(&self, start: Hex) -> u32 {
@@ -67,7 +77,10 @@ impl Naive {
         let pool: Vec<PoolNeighbour> = neighbours(hex)
             .into_iter()
             .filter(|n| self.cells.contains_key(n))
-            .map(|n| PoolNeighbour { biome: self.cells[&n].0, mass_size: self.flood(n) })
+            .map(|n| PoolNeighbour {
+                biome: self.cells[&n].0,
+                mass_size: self.flood(n),
+            })
             .collect();
         let biome = draw_biome(&self.rules, self.seed, hex, &pool);
         let mut landmark = draw_landmark(&self.rules, self.seed, hex, biome);
@@ -79,7 +92,10 @@ impl Naive {
             let cells = &self.cells;
             let found = self.searcher.enclosed(hex, |h| cells.contains_key(&h));
             for h in found {
-                self.cells.insert(h, (self.rules.pocket.0, self.rules.pocket.1, FeatureSet::EMPTY));
+                self.cells.insert(
+                    h,
+                    (self.rules.pocket.0, self.rules.pocket.1, FeatureSet::EMPTY),
+                );
             }
         }
     }
@@ -102,7 +118,10 @@ fn ecs_spiral(rules: &Rules, n: u64) -> Duration {
     app.add_plugins(MinimalPlugins);
     (aeternus::core_plugins(rules.clone(), 1))(&mut app);
     app.update();
-    app.world_mut().spawn(Viewer { hex: Hex::ZERO, radius: radius_for(n) });
+    app.world_mut().spawn(Viewer {
+        hex: Hex::ZERO,
+        radius: radius_for(n),
+    });
     let t = Instant::now();
     app.update();
     let d = t.elapsed();
@@ -142,7 +161,10 @@ fn pocket_cost(rules: &Rules, n: u64) -> Duration {
 
 fn summary(rules: &Rules) {
     println!("\n== Aeternus world generation (one core) ==");
-    println!("{:>12} {:>14} {:>12} {:>14}", "hexes", "core hexes/s", "bytes/hex", "ns/hex");
+    println!(
+        "{:>12} {:>14} {:>12} {:>14}",
+        "hexes", "core hexes/s", "bytes/hex", "ns/hex"
+    );
     let mut per_hex = Vec::new();
     for n in [10_000u64, 100_000, 1_000_000, 10_000_000] {
         let runs = if n >= 10_000_000 { 1 } else { 3 };
@@ -163,7 +185,11 @@ fn summary(rules: &Rules) {
     );
     for n in [10_000u64, 100_000, 1_000_000] {
         let (d, _) = best_of(2, || ecs_spiral(rules, n));
-        println!("ECS entities {:>9}: {:>12.0} hexes/s (target >= 2M/s)", n, n as f64 / d.as_secs_f64());
+        println!(
+            "ECS entities {:>9}: {:>12.0} hexes/s (target >= 2M/s)",
+            n,
+            n as f64 / d.as_secs_f64()
+        );
     }
     let (small, big) = (pocket_cost(rules, 1_000), pocket_cost(rules, 1_000_000));
     println!(
@@ -180,7 +206,11 @@ fn summary(rules: &Rules) {
     }
     for &h in real.order() {
         let d = real.get(h).unwrap();
-        assert_eq!(naive.cells[&h], (d.biome, d.landmark, d.features), "naive differs at {h:?}");
+        assert_eq!(
+            naive.cells[&h],
+            (d.biome, d.landmark, d.features),
+            "naive differs at {h:?}"
+        );
     }
     let n = 100_000u64;
     let (d_real, _) = best_of(3, || spiral_core(rules, n));

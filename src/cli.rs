@@ -14,7 +14,11 @@ use crate::rules::{DEFAULT_AETERNUS, DEFAULT_AETERNUS_NAME, Rules, RulesError};
 use crate::world::{Cause, HexWorld};
 
 #[derive(Parser, Debug)]
-#[command(name = "aeternus", version, about = "A hex-world strategy game on an infinite, lazily generated world")]
+#[command(
+    name = "aeternus",
+    version,
+    about = "A hex-world strategy game on an infinite, lazily generated world"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -85,8 +89,14 @@ impl FromStr for SeedRange {
         let (a, b) = s
             .split_once("..")
             .ok_or_else(|| format!("`{s}` is not a seed range; write it as A..B (B excluded)"))?;
-        let a: u64 = a.trim().parse().map_err(|_| format!("`{a}` is not a seed"))?;
-        let b: u64 = b.trim().parse().map_err(|_| format!("`{b}` is not a seed"))?;
+        let a: u64 = a
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{a}` is not a seed"))?;
+        let b: u64 = b
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{b}` is not a seed"))?;
         if b <= a {
             return Err(format!("the range {a}..{b} holds no seed"));
         }
@@ -143,20 +153,27 @@ pub fn rules_kind(text: &str) -> Option<&str> {
             break;
         }
     }
-    let end = t.find(|c: char| !c.is_alphanumeric() && c != '_').unwrap_or(t.len());
+    let end = t
+        .find(|c: char| !c.is_alphanumeric() && c != '_')
+        .unwrap_or(t.len());
     (end > 0).then(|| &t[..end])
 }
 
 pub fn load_rules(value: &str) -> Result<RulesChoice, CliError> {
     match value {
-        "aeternus" => Ok(RulesChoice::Aeternus(Rules::from_str(DEFAULT_AETERNUS, DEFAULT_AETERNUS_NAME)?)),
+        "aeternus" => Ok(RulesChoice::Aeternus(Rules::from_str(
+            DEFAULT_AETERNUS,
+            DEFAULT_AETERNUS_NAME,
+        )?)),
         "storm" => Ok(RulesChoice::Storm(crate::storm::StormRules::embedded()?)),
         path => {
             let text = std::fs::read_to_string(path).map_err(|e| {
                 CliError::BadInput(format!("{path}: cannot read the rule file: {e}"))
             })?;
             match rules_kind(&text) {
-                Some("Storm") => Ok(RulesChoice::Storm(crate::storm::StormRules::from_str(&text, path)?)),
+                Some("Storm") => Ok(RulesChoice::Storm(crate::storm::StormRules::from_str(
+                    &text, path,
+                )?)),
                 _ => Ok(RulesChoice::Aeternus(Rules::from_str(&text, path)?)),
             }
         }
@@ -166,9 +183,14 @@ pub fn load_rules(value: &str) -> Result<RulesChoice, CliError> {
 fn open_out(out: &Option<PathBuf>) -> Result<Box<dyn Write>, CliError> {
     Ok(match out {
         None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
-        Some(p) => Box::new(std::io::BufWriter::new(std::fs::File::create(p).map_err(|e| {
-            CliError::BadInput(format!("{}: cannot create the output file: {e}", p.display()))
-        })?)),
+        Some(p) => Box::new(std::io::BufWriter::new(std::fs::File::create(p).map_err(
+            |e| {
+                CliError::BadInput(format!(
+                    "{}: cannot create the output file: {e}",
+                    p.display()
+                ))
+            },
+        )?)),
     })
 }
 
@@ -196,9 +218,9 @@ pub fn read_hexes(path: &Path) -> Result<Vec<Hex>, CliError> {
     let reader: Box<dyn BufRead> = if name == "-" {
         Box::new(std::io::BufReader::new(std::io::stdin()))
     } else {
-        Box::new(std::io::BufReader::new(std::fs::File::open(path).map_err(|e| {
-            CliError::BadInput(format!("{name}: cannot read the hex list: {e}"))
-        })?))
+        Box::new(std::io::BufReader::new(std::fs::File::open(path).map_err(
+            |e| CliError::BadInput(format!("{name}: cannot read the hex list: {e}")),
+        )?))
     };
     let mut hexes = Vec::new();
     for (i, line) in reader.lines().enumerate() {
@@ -255,7 +277,8 @@ pub fn run_gen(args: &GenArgs) -> Result<(), CliError> {
             .write_jsonl(&mut out)
             .map_err(|e| CliError::Io(format!("cannot write the output: {e}")))?;
         if let Some(png) = &args.png {
-            write_png(&world.tiles(), &png_path(png, seed, seeds.len() > 1)).map_err(CliError::Io)?;
+            write_png(&world.tiles(), &png_path(png, seed, seeds.len() > 1))
+                .map_err(CliError::Io)?;
         }
     }
     out.flush()

@@ -60,7 +60,11 @@ impl MapExport for HexWorld {
                 r: d.hex.y,
                 biome: self.rules.biome_name(d.biome),
                 landmark: self.rules.landmark_name(d.landmark),
-                features: d.features.iter().map(|f| self.rules.feature_name(f)).collect(),
+                features: d
+                    .features
+                    .iter()
+                    .map(|f| self.rules.feature_name(f))
+                    .collect(),
                 mass: masses[o as usize],
                 mass_size: self.mass_size_of_order(o),
                 cause: self.cause(o).name(),
@@ -80,7 +84,10 @@ impl MapExport for HexWorld {
                     hex: d.hex,
                     colour: self.rules.biomes[d.biome.0 as usize].colour,
                     mark: (Some(d.landmark) == town).then_some([40, 30, 30]),
-                    shaded: self.rules.corruption.is_some_and(|c| d.features.contains(c)),
+                    shaded: self
+                        .rules
+                        .corruption
+                        .is_some_and(|c| d.features.contains(c)),
                 }
             })
             .collect()
@@ -93,7 +100,10 @@ pub fn write_png(tiles: &[Tile], path: &Path) -> Result<(), String> {
         return Err("nothing to draw".into());
     }
     let unit = layout(1.0);
-    let (mut min, mut max) = (bevy::math::Vec2::splat(f32::MAX), bevy::math::Vec2::splat(f32::MIN));
+    let (mut min, mut max) = (
+        bevy::math::Vec2::splat(f32::MAX),
+        bevy::math::Vec2::splat(f32::MIN),
+    );
     for t in tiles {
         let p = unit.hex_to_world_pos(t.hex);
         min = min.min(p);
@@ -120,7 +130,11 @@ pub fn write_png(tiles: &[Tile], path: &Path) -> Result<(), String> {
         if t.shaded {
             let stripe = ((world.x + world.y) / size * 3.0).rem_euclid(2.0) < 1.0;
             let f = if stripe { 0.45 } else { 0.7 };
-            c = [(c[0] as f32 * f) as u8 + 30, (c[1] as f32 * f * 0.6) as u8, (c[2] as f32 * f) as u8 + 30];
+            c = [
+                (c[0] as f32 * f) as u8 + 30,
+                (c[1] as f32 * f * 0.6) as u8,
+                (c[2] as f32 * f) as u8 + 30,
+            ];
         }
         if let Some(m) = t.mark
             && d < 0.3

@@ -9,11 +9,17 @@ use crate::world::plugin::Viewer;
 /// How far the first window reveals around the origin.
 pub const START_VIEW_RADIUS: u32 = 12;
 
-pub fn run(rules: RulesChoice, seed: u64, screenshot: Option<std::path::PathBuf>) -> Result<(), CliError> {
+pub fn run(
+    rules: RulesChoice,
+    seed: u64,
+    screenshot: Option<std::path::PathBuf>,
+) -> Result<(), CliError> {
     let rules = match rules {
         RulesChoice::Aeternus(r) => r,
         RulesChoice::Storm(_) => {
-            return Err(CliError::BadInput("the storm map window is not written yet".into()));
+            return Err(CliError::BadInput(
+                "the storm map window is not written yet".into(),
+            ));
         }
     };
     let mut app = App::new();

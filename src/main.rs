@@ -6,7 +6,8 @@ fn main() {
     let cli = Cli::parse();
     let result = match &cli.command {
         Some(Command::Gen(args)) => run_gen(args),
-        None => load_rules(&cli.rules).and_then(|r| aeternus::game::run(r, cli.seed, cli.screenshot.clone())),
+        None => load_rules(&cli.rules)
+            .and_then(|r| aeternus::game::run(r, cli.seed, cli.screenshot.clone())),
     };
     if let Err(e) = result {
         eprintln!("aeternus: {e}");

@@ -20,13 +20,33 @@ fn lines(out: &std::process::Output) -> Vec<serde_json::Value> {
 #[test]
 fn gen_writes_the_view_of_radius_12_in_view_order() {
     let out = aeternus(&["gen", "--seed", "7", "--radius", "12"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let rows = lines(&out);
     assert_eq!(rows.len(), 469, "3*12*13+1 hexes");
-    let keys: Vec<&str> = rows[0].as_object().unwrap().keys().map(|k| k.as_str()).collect();
+    let keys: Vec<&str> = rows[0]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(|k| k.as_str())
+        .collect();
     for k in [
-        "seed", "order", "x", "y", "z", "q", "r", "biome", "landmark", "features", "mass",
-        "mass_size", "cause",
+        "seed",
+        "order",
+        "x",
+        "y",
+        "z",
+        "q",
+        "r",
+        "biome",
+        "landmark",
+        "features",
+        "mass",
+        "mass_size",
+        "cause",
     ] {
         assert!(keys.contains(&k), "missing field {k}");
     }
@@ -34,16 +54,36 @@ fn gen_writes_the_view_of_radius_12_in_view_order() {
     assert_eq!(rows[0]["cause"], "origin");
     assert_eq!(rows[0]["biome"], "Meadow");
     assert_eq!(rows[0]["landmark"], "Barren");
-    assert_eq!((rows[0]["x"].as_i64(), rows[0]["y"].as_i64()), (Some(0), Some(0)));
+    assert_eq!(
+        (rows[0]["x"].as_i64(), rows[0]["y"].as_i64()),
+        (Some(0), Some(0))
+    );
     // The first ring starts due North, (0, 0, 1), then Ashe (0, 1, 0).
-    assert_eq!((rows[1]["x"].as_i64(), rows[1]["y"].as_i64(), rows[1]["z"].as_i64()), (Some(0), Some(0), Some(1)));
-    assert_eq!((rows[2]["x"].as_i64(), rows[2]["y"].as_i64(), rows[2]["z"].as_i64()), (Some(0), Some(1), Some(0)));
+    assert_eq!(
+        (
+            rows[1]["x"].as_i64(),
+            rows[1]["y"].as_i64(),
+            rows[1]["z"].as_i64()
+        ),
+        (Some(0), Some(0), Some(1))
+    );
+    assert_eq!(
+        (
+            rows[2]["x"].as_i64(),
+            rows[2]["y"].as_i64(),
+            rows[2]["z"].as_i64()
+        ),
+        (Some(0), Some(1), Some(0))
+    );
     for (i, r) in rows.iter().enumerate() {
         assert_eq!(r["order"].as_u64(), Some(i as u64));
         assert_eq!(r["seed"], 7);
     }
     // The same seed gives the same bytes.
-    assert_eq!(out.stdout, aeternus(&["gen", "--seed", "7", "--radius", "12"]).stdout);
+    assert_eq!(
+        out.stdout,
+        aeternus(&["gen", "--seed", "7", "--radius", "12"]).stdout
+    );
 }
 
 #[test]
@@ -56,7 +96,12 @@ fn gen_reads_hexes_from_standard_input_and_closes_pockets() {
         .unwrap();
     // The ring of six around (5, 0, 0), any spelling, with a comment and a blank line.
     let ring = "# a ring\n5,0,1\n5,1,0\n6,0,0\n\n5,0,-1\n4,0,-1 # Zest side\n4,0,0\n";
-    child.stdin.take().unwrap().write_all(ring.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(ring.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
     let rows = lines(&out);
@@ -64,7 +109,10 @@ fn gen_reads_hexes_from_standard_input_and_closes_pockets() {
     let last = rows.last().unwrap();
     assert_eq!(last["cause"], "pocket");
     assert_eq!(last["biome"], "Lake");
-    assert_eq!((last["x"].as_i64(), last["y"].as_i64(), last["z"].as_i64()), (Some(5), Some(0), Some(0)));
+    assert_eq!(
+        (last["x"].as_i64(), last["y"].as_i64(), last["z"].as_i64()),
+        (Some(5), Some(0), Some(0))
+    );
 }
 
 #[test]
@@ -74,10 +122,21 @@ fn gen_covers_a_seed_range_and_draws_pngs() {
     let png = dir.join("map.png");
     let jsonl = dir.join("worlds.jsonl");
     let out = aeternus(&[
-        "gen", "--seeds", "4..7", "--radius", "3",
-        "--out", jsonl.to_str().unwrap(), "--png", png.to_str().unwrap(),
+        "gen",
+        "--seeds",
+        "4..7",
+        "--radius",
+        "3",
+        "--out",
+        jsonl.to_str().unwrap(),
+        "--png",
+        png.to_str().unwrap(),
     ]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = std::fs::read_to_string(&jsonl).unwrap();
     assert_eq!(text.lines().count(), 3 * 37);
     for seed in 4..7 {
@@ -95,9 +154,15 @@ fn bad_arguments_exit_with_2_and_say_why() {
         (vec!["gen", "--seeds", "5..5"], "holds no seed"),
         (vec!["gen", "--seeds", "5"], "A..B"),
         (vec!["gen", "--radius=-1"], "invalid value"),
-        (vec!["gen", "--rules", "no/such.ron"], "no/such.ron: cannot read"),
+        (
+            vec!["gen", "--rules", "no/such.ron"],
+            "no/such.ron: cannot read",
+        ),
         (vec!["gen", "--hexes", "no/such.txt"], "no/such.txt"),
-        (vec!["gen", "--seed", "1", "--seeds", "1..2"], "cannot be used with"),
+        (
+            vec!["gen", "--seed", "1", "--seeds", "1..2"],
+            "cannot be used with",
+        ),
         (vec!["gen", "--bogus"], "unexpected argument"),
     ] {
         let out = aeternus(&args);
@@ -122,9 +187,15 @@ fn a_bad_hex_line_names_the_file_and_line() {
 
 #[test]
 fn a_broken_rule_file_names_the_file_and_field() {
-    let f = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/rules/broken/negative_weight.ron");
+    let f = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/rules/broken/negative_weight.ron"
+    );
     let out = aeternus(&["gen", "--rules", f]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("negative_weight.ron") && err.contains("biomes[1].weight"), "{err}");
+    assert!(
+        err.contains("negative_weight.ron") && err.contains("biomes[1].weight"),
+        "{err}"
+    );
 }

@@ -113,7 +113,9 @@ pub fn draw_features(
     {
         if protected {
             set.remove(c);
-        } else if let FeatureEffect::Corruption { landmark: l } = rules.features[c.0 as usize].effect {
+        } else if let FeatureEffect::Corruption { landmark: l } =
+            rules.features[c.0 as usize].effect
+        {
             *landmark = l;
             set = FeatureSet::EMPTY;
             set.insert(c);

@@ -68,6 +68,9 @@ mod tests {
                 assert_eq!(key(7, h, p), key(7, h, p));
             }
         }
-        assert_ne!(key(7, Hex::ZERO, Purpose::Biome), key(8, Hex::ZERO, Purpose::Biome));
+        assert_ne!(
+            key(7, Hex::ZERO, Purpose::Biome),
+            key(8, Hex::ZERO, Purpose::Biome)
+        );
     }
 }

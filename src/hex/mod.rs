@@ -168,7 +168,9 @@ impl FromStr for Coord {
     /// Accepts `x,y,z`, optionally in parentheses and with spaces: `"1,0,1"`, `"(1, 0, 1)"`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim();
-        let t = t.strip_prefix('(').map_or(t, |t| t.strip_suffix(')').unwrap_or(t));
+        let t = t
+            .strip_prefix('(')
+            .map_or(t, |t| t.strip_suffix(')').unwrap_or(t));
         let parts: Vec<&str> = t.split(',').map(str::trim).collect();
         if parts.len() != 3 {
             return Err(CoordParseError(format!(
@@ -178,7 +180,9 @@ impl FromStr for Coord {
         let mut v = [0i32; 3];
         for (i, p) in parts.iter().enumerate() {
             v[i] = p.parse().map_err(|_| {
-                CoordParseError(format!("`{s}` is not a coordinate: `{p}` is not an integer"))
+                CoordParseError(format!(
+                    "`{s}` is not a coordinate: `{p}` is not an integer"
+                ))
             })?;
         }
         Ok(Coord::new(v[0], v[1], v[2]))

@@ -45,7 +45,9 @@ impl FeatureSet {
         self.0 == 0
     }
     pub fn iter(self) -> impl Iterator<Item = FeatureId> {
-        (0..32u8).filter(move |i| self.0 & (1 << i) != 0).map(FeatureId)
+        (0..32u8)
+            .filter(move |i| self.0 & (1 << i) != 0)
+            .map(FeatureId)
     }
 }
 

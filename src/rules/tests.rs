@@ -6,10 +6,20 @@ fn the_embedded_rules_hold_the_seed() {
     let w = |n: &str| r.biomes[r.biome(n).unwrap().0 as usize].weight;
     let b = |n: &str| r.biomes[r.biome(n).unwrap().0 as usize].bias;
     assert_eq!(
-        [w("Meadow"), w("Deceased Dunes"), w("Forest"), w("Perilous Pass"), w("Swamp"), w("Lake")],
+        [
+            w("Meadow"),
+            w("Deceased Dunes"),
+            w("Forest"),
+            w("Perilous Pass"),
+            w("Swamp"),
+            w("Lake")
+        ],
         [7.0, 4.0, 5.0, 3.0, 5.0, 0.0]
     );
-    assert_eq!([b("Meadow"), b("Forest"), b("Perilous Pass"), b("Lake")], [12.0, 10.0, 5.0, 0.0]);
+    assert_eq!(
+        [b("Meadow"), b("Forest"), b("Perilous Pass"), b("Lake")],
+        [12.0, 10.0, 5.0, 0.0]
+    );
     assert_eq!(r.random_entry_weight, 3.0);
     assert_eq!(r.default_bias, 10.0);
     let town = r.landmark("Town").unwrap().0 as usize;
@@ -48,8 +58,15 @@ fn the_broken_corpus_fails_clearly() {
         let err = Rules::from_file(&path).expect_err(&path.display().to_string());
         let msg = err.to_string();
         assert!(msg.starts_with(&path.display().to_string()), "{msg}");
-        assert!(msg.contains(expect), "{}: `{msg}` lacks `{expect}`", path.display());
-        assert!(err.line.is_some() || err.field.is_some(), "{msg}: no line or field");
+        assert!(
+            msg.contains(expect),
+            "{}: `{msg}` lacks `{expect}`",
+            path.display()
+        );
+        assert!(
+            err.line.is_some() || err.field.is_some(),
+            "{msg}: no line or field"
+        );
         n += 1;
     }
     assert!(n >= 15, "only {n} broken rule files");
@@ -58,5 +75,8 @@ fn the_broken_corpus_fails_clearly() {
 #[test]
 fn a_missing_file_is_an_error_not_a_panic() {
     let err = Rules::from_file(std::path::Path::new("no/such/rules.ron")).unwrap_err();
-    assert!(err.to_string().starts_with("no/such/rules.ron: cannot read"));
+    assert!(
+        err.to_string()
+            .starts_with("no/such/rules.ron: cannot read")
+    );
 }

@@ -36,7 +36,11 @@ impl Check<'_> {
         Ok(v)
     }
 
-    fn unique<'n>(&self, list: &str, names: impl Iterator<Item = &'n String>) -> Result<(), RulesError> {
+    fn unique<'n>(
+        &self,
+        list: &str,
+        names: impl Iterator<Item = &'n String>,
+    ) -> Result<(), RulesError> {
         let mut seen = HashSet::new();
         for (i, n) in names.enumerate() {
             if n.trim().is_empty() {
@@ -76,7 +80,10 @@ fn colour(check: &Check, field: String, s: &str) -> Result<[u8; 3], RulesError> 
     {
         return Ok([(v >> 16) as u8, (v >> 8) as u8, v as u8]);
     }
-    Err(check.err(field, format!("`{s}` is not a colour; write it as \"#rrggbb\"")))
+    Err(check.err(
+        field,
+        format!("`{s}` is not a colour; write it as \"#rrggbb\""),
+    ))
 }
 
 pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
@@ -107,9 +114,18 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
     c.unique("features", raw.features.iter().map(|b| &b.name))?;
     c.unique("resources", raw.resources.iter())?;
 
-    let find_biome = |n: &str| biome_names.iter().position(|b| b == n).map(|i| BiomeId(i as u8));
-    let find_landmark =
-        |n: &str| landmark_names.iter().position(|b| b == n).map(|i| LandmarkId(i as u8));
+    let find_biome = |n: &str| {
+        biome_names
+            .iter()
+            .position(|b| b == n)
+            .map(|i| BiomeId(i as u8))
+    };
+    let find_landmark = |n: &str| {
+        landmark_names
+            .iter()
+            .position(|b| b == n)
+            .map(|i| LandmarkId(i as u8))
+    };
 
     let default_bias = c.weight("default_bias".into(), raw.default_bias)?;
     let random_entry_weight = c.weight("random_entry_weight".into(), raw.random_entry_weight)?;
@@ -129,7 +145,10 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
         }
         let m = &b.movement;
         c.chance(at("movement.wind_chance"), m.wind_chance)?;
-        c.chance(at("movement.exit_other_mass_chance"), m.exit_other_mass_chance)?;
+        c.chance(
+            at("movement.exit_other_mass_chance"),
+            m.exit_other_mass_chance,
+        )?;
         biomes.push(Biome {
             name: b.name.clone(),
             weight,
@@ -190,7 +209,10 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
             if !raw.resources.contains(r) {
                 return Err(c.err(
                     at(&format!("cost[\"{r}\"]")),
-                    format!("unknown resource `{r}` (known: {})", raw.resources.join(", ")),
+                    format!(
+                        "unknown resource `{r}` (known: {})",
+                        raw.resources.join(", ")
+                    ),
                 ));
             }
         }
@@ -202,11 +224,21 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
         let effect = match &f.effect {
             RawFeatureEffect::Corruption { landmark } => {
                 if corruption.is_some() {
-                    return Err(c.err(at("effect"), "a second Corruption feature; only one may corrupt"));
+                    return Err(c.err(
+                        at("effect"),
+                        "a second Corruption feature; only one may corrupt",
+                    ));
                 }
                 corruption = Some(FeatureId(i as u8));
                 let field = at("effect.landmark");
-                let l = lookup(&c, field, "landmark", landmark, find_landmark, &landmark_names)?;
+                let l = lookup(
+                    &c,
+                    field,
+                    "landmark",
+                    landmark,
+                    find_landmark,
+                    &landmark_names,
+                )?;
                 FeatureEffect::Corruption { landmark: l }
             }
             RawFeatureEffect::Occupy => FeatureEffect::Occupy,
@@ -228,8 +260,22 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
 
     let spec = |which: &str, s: &raw::RawHexSpec| -> Result<(BiomeId, LandmarkId), RulesError> {
         Ok((
-            lookup(&c, format!("{which}.biome"), "biome", &s.biome, find_biome, &biome_names)?,
-            lookup(&c, format!("{which}.landmark"), "landmark", &s.landmark, find_landmark, &landmark_names)?,
+            lookup(
+                &c,
+                format!("{which}.biome"),
+                "biome",
+                &s.biome,
+                find_biome,
+                &biome_names,
+            )?,
+            lookup(
+                &c,
+                format!("{which}.landmark"),
+                "landmark",
+                &s.landmark,
+                find_landmark,
+                &landmark_names,
+            )?,
         ))
     };
     let origin = spec("origin", &raw.origin)?;

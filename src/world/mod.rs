@@ -173,7 +173,14 @@ impl HexWorld {
     }
 
     /// Stores a generated hex and merges it into its masses and its land group.
-    fn insert(&mut self, hex: Hex, biome: BiomeId, landmark: LandmarkId, f: FeatureSet, cause: Cause) {
+    fn insert(
+        &mut self,
+        hex: Hex,
+        biome: BiomeId,
+        landmark: LandmarkId,
+        f: FeatureSet,
+        cause: Cause,
+    ) {
         let node = self.masses.push();
         self.land.push();
         *self.store.get_mut(hex) = Cell {
@@ -217,13 +224,17 @@ impl HexWorld {
 
     /// Whether a pylon (a Purify feature) covers `hex`.
     pub fn purified(&self, hex: Hex) -> bool {
-        self.rules.features.iter().enumerate().any(|(i, f)| match f.effect {
-            FeatureEffect::Purify { radius } => hex.range(radius).any(|h| {
-                let c = self.store.get(h);
-                c.is_generated() && FeatureSet(c.features as u32).contains(FeatureId(i as u8))
-            }),
-            _ => false,
-        })
+        self.rules
+            .features
+            .iter()
+            .enumerate()
+            .any(|(i, f)| match f.effect {
+                FeatureEffect::Purify { radius } => hex.range(radius).any(|h| {
+                    let c = self.store.get(h);
+                    c.is_generated() && FeatureSet(c.features as u32).contains(FeatureId(i as u8))
+                }),
+                _ => false,
+            })
     }
 
     /// Searches the indeterminate gaps around the just generated `hex` in lockstep; every finite

@@ -184,12 +184,14 @@ mod tests {
         assert_eq!(e.get::<Biome>().unwrap().0, rules.biome("Meadow").unwrap());
         assert_eq!(e.get::<Generated>().unwrap().cause, Cause::Origin);
         // The entities mirror the store.
-        let map = app.world().resource::<WorldMap>();
-        for (pos, b, g) in app
+        let rows: Vec<(HexPos, Biome, Generated)> = app
             .world_mut()
             .query::<(&HexPos, &Biome, &Generated)>()
             .iter(app.world())
-        {
+            .map(|(p, b, g)| (*p, *b, *g))
+            .collect();
+        let map = app.world().resource::<WorldMap>();
+        for (pos, b, g) in rows {
             let d = map.get(pos.0).unwrap();
             assert_eq!((d.biome, d.order), (b.0, g.order));
         }

@@ -50,7 +50,10 @@ fn north_of_origin_is_meadow_at_0_8583() {
     let p = meadows as f64 / n as f64;
     let expected = 12.0 / 15.0 + 3.0 / 15.0 * 7.0 / 24.0;
     // sd = sqrt(p(1-p)/n) = 0.0035; tolerance about 4 sd.
-    assert!((p - expected).abs() < 0.015, "Meadow rate {p}, expected {expected}");
+    assert!(
+        (p - expected).abs() < 0.015,
+        "Meadow rate {p}, expected {expected}"
+    );
 }
 
 fn flood_mass_size(w: &HexWorld, start: Hex) -> u32 {
@@ -84,7 +87,11 @@ fn no_dunes_beside_swamp_and_masses_are_exact() {
                     );
                 }
             }
-            assert_eq!(w.mass_size(h).unwrap(), flood_mass_size(&w, h), "seed {seed} {h:?}");
+            assert_eq!(
+                w.mass_size(h).unwrap(),
+                flood_mass_size(&w, h),
+                "seed {seed} {h:?}"
+            );
         }
     }
 }
@@ -93,7 +100,10 @@ fn no_dunes_beside_swamp_and_masses_are_exact() {
 fn corruption_and_town_rates() {
     let w0 = HexWorld::new(rules(), 0);
     let corrupted = w0.rules.corruption.unwrap();
-    let (barren, town) = (w0.rules.landmark("Barren").unwrap(), w0.rules.landmark("Town").unwrap());
+    let (barren, town) = (
+        w0.rules.landmark("Barren").unwrap(),
+        w0.rules.landmark("Town").unwrap(),
+    );
     let meadow = biome(&w0, "Meadow");
     let (mut total, mut bad) = (0u32, 0u32);
     let (mut meadow_n, mut meadow_town, mut other_n, mut other_town) = (0u32, 0u32, 0u32, 0u32);
@@ -123,8 +133,14 @@ fn corruption_and_town_rates() {
     let m = meadow_town as f64 / meadow_n as f64;
     let e = other_town as f64 / other_n as f64;
     // Each n is over 30,000: sd under 0.0017; tolerance about 5 sd.
-    assert!((m - 2.0 / 22.0).abs() < 0.008, "Town on Meadow {m} of {meadow_n}");
-    assert!((e - 1.0 / 21.0).abs() < 0.008, "Town elsewhere {e} of {other_n}");
+    assert!(
+        (m - 2.0 / 22.0).abs() < 0.008,
+        "Town on Meadow {m} of {meadow_n}"
+    );
+    assert!(
+        (e - 1.0 / 21.0).abs() < 0.008,
+        "Town elsewhere {e} of {other_n}"
+    );
 }
 
 fn generate_all(w: &mut HexWorld, hexes: impl IntoIterator<Item = Hex>) {
@@ -169,7 +185,11 @@ fn an_open_c_shape_makes_no_lake() {
     let mut c: Vec<Hex> = ring(centre, 3).collect();
     c.remove(7);
     generate_all(&mut w, c);
-    assert!(w.order().iter().all(|&h| w.cause(w.get(h).unwrap().order) != Cause::Pocket));
+    assert!(
+        w.order()
+            .iter()
+            .all(|&h| w.cause(w.get(h).unwrap().order) != Cause::Pocket)
+    );
     assert!(!w.is_generated(centre));
     assert_eq!(w.len(), 1 + 17);
 }
@@ -182,7 +202,10 @@ fn two_pockets_closed_by_one_hex() {
     assert!(!shared.is_empty());
     let last = *shared.iter().next().unwrap();
     let mut w = HexWorld::new(rules(), 6);
-    let all: Vec<Hex> = ring(a, 1).chain(ring(b, 1)).filter(|h| *h != last).collect();
+    let all: Vec<Hex> = ring(a, 1)
+        .chain(ring(b, 1))
+        .filter(|h| *h != last)
+        .collect();
     generate_all(&mut w, all);
     assert!(!w.is_generated(a) && !w.is_generated(b));
     let made = w.generate(last, Cause::View);
@@ -212,7 +235,10 @@ fn a_far_hex_generated_first_changes_nothing_near_the_origin() {
     }
     for h in view_order(Hex::ZERO, 8) {
         let (a, b) = (plain.get(h).unwrap(), far_first.get(h).unwrap());
-        assert_eq!((a.biome, a.landmark, a.features), (b.biome, b.landmark, b.features));
+        assert_eq!(
+            (a.biome, a.landmark, a.features),
+            (b.biome, b.landmark, b.features)
+        );
     }
 }
 
@@ -221,7 +247,11 @@ fn pocket_searches_stay_local_in_a_big_world() {
     // A 3-hex pocket closed inside a large world finds exactly 3 lakes.
     let mut w = spiral(2, 40);
     let centre = Hex::new(100, 0);
-    let pocket = [centre, centre + Direction::North.offset(), centre + Direction::Ashe.offset()];
+    let pocket = [
+        centre,
+        centre + Direction::North.offset(),
+        centre + Direction::Ashe.offset(),
+    ];
     let wall: HashSet<Hex> = pocket
         .iter()
         .flat_map(|h| neighbours(*h))
