@@ -1,0 +1,192 @@
+//! The settlement layer's hand-made template (`assets/storm/settlement.ron`): grounds and slots.
+
+use std::collections::HashMap;
+
+use hexx::Hex;
+use serde::Deserialize;
+
+use super::raw::parse;
+use super::validate::Check;
+use crate::hex::Coord;
+use crate::rules::RulesError;
+
+/// What a slot receives from the ruleset's settlement pools.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+pub enum SlotKind {
+    Glade,
+    Resource,
+    Ore,
+    Spring,
+    Reward,
+    GladeEvent,
+}
+
+impl SlotKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            SlotKind::Glade => "glade",
+            SlotKind::Resource => "resource",
+            SlotKind::Ore => "ore",
+            SlotKind::Spring => "spring",
+            SlotKind::Reward => "reward",
+            SlotKind::GladeEvent => "glade_event",
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename = "SettlementTemplate")]
+struct RawTemplate {
+    name: String,
+    radius: u32,
+    grounds: Vec<RawGround>,
+    default_ground: String,
+    #[serde(default)]
+    cells: Vec<RawCell>,
+    slots: Vec<RawSlot>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGround {
+    name: String,
+    colour: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCell {
+    at: Coord,
+    ground: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSlot {
+    at: Coord,
+    kind: SlotKind,
+    #[serde(default = "one")]
+    chance: f64,
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+#[derive(Debug, Clone)]
+pub struct Ground {
+    pub name: String,
+    pub colour: [u8; 3],
+}
+
+#[derive(Debug, Clone)]
+pub struct Slot {
+    pub hex: Hex,
+    pub kind: SlotKind,
+    pub chance: f64,
+}
+
+/// A validated template: every cell within `radius` has a ground; slots lie on distinct cells.
+#[derive(Debug, Clone)]
+pub struct Template {
+    pub name: String,
+    pub source: String,
+    pub radius: u32,
+    pub grounds: Vec<Ground>,
+    /// Ground index of every cell, in view order from the centre (see `crate::hex::view_order`).
+    pub cells: Vec<(Hex, u8)>,
+    pub slots: Vec<Slot>,
+}
+
+impl Template {
+    pub fn from_str(text: &str, source: &str) -> Result<Template, RulesError> {
+        let raw: RawTemplate = parse(text, source)?;
+        let c = Check { source };
+        if raw.name.trim().is_empty() {
+            return Err(c.err("name", "is empty"));
+        }
+        if !(1..=30).contains(&raw.radius) {
+            return Err(c.err(
+                "radius",
+                format!("is {}; it must lie in 1..=30", raw.radius),
+            ));
+        }
+        if raw.grounds.is_empty() || raw.grounds.len() > 250 {
+            return Err(c.err("grounds", "must list 1 to 250 grounds"));
+        }
+        c.unique("grounds", raw.grounds.iter().map(|g| &g.name))?;
+        let mut grounds = Vec::new();
+        for (i, g) in raw.grounds.iter().enumerate() {
+            let colour = c.colour(format!("grounds[{i}].colour"), &g.colour)?;
+            grounds.push(Ground {
+                name: g.name.clone(),
+                colour,
+            });
+        }
+        let ground = |field: String, name: &str| -> Result<u8, RulesError> {
+            grounds
+                .iter()
+                .position(|g| g.name == name)
+                .map(|i| i as u8)
+                .ok_or_else(|| {
+                    let known: Vec<&str> = grounds.iter().map(|g| g.name.as_str()).collect();
+                    c.err(
+                        field,
+                        format!("unknown ground `{name}` (known: {})", known.join(", ")),
+                    )
+                })
+        };
+        let inside = |field: String, at: Coord| -> Result<Hex, RulesError> {
+            let hex = at.to_hex();
+            if at.distance() > raw.radius {
+                return Err(c.err(
+                    field,
+                    format!("{at} lies outside the template's radius {}", raw.radius),
+                ));
+            }
+            Ok(hex)
+        };
+        let default = ground("default_ground".into(), &raw.default_ground)?;
+        let mut set: HashMap<Hex, u8> = HashMap::new();
+        for (i, cell) in raw.cells.iter().enumerate() {
+            let hex = inside(format!("cells[{i}].at"), cell.at)?;
+            let g = ground(format!("cells[{i}].ground"), &cell.ground)?;
+            if set.insert(hex, g).is_some() {
+                return Err(c.err(
+                    format!("cells[{i}].at"),
+                    format!("{} is listed twice", cell.at),
+                ));
+            }
+        }
+        let mut slots = Vec::new();
+        for (i, s) in raw.slots.iter().enumerate() {
+            let hex = inside(format!("slots[{i}].at"), s.at)?;
+            let chance = c.chance(format!("slots[{i}].chance"), s.chance)?;
+            if slots.iter().any(|o: &Slot| o.hex == hex) {
+                return Err(c.err(
+                    format!("slots[{i}].at"),
+                    format!("{} already holds a slot", s.at),
+                ));
+            }
+            slots.push(Slot {
+                hex,
+                kind: s.kind,
+                chance,
+            });
+        }
+        if slots.is_empty() {
+            return Err(c.err("slots", "lists no slot"));
+        }
+        let cells = crate::hex::view_order(Hex::ZERO, raw.radius)
+            .map(|h| (h, set.get(&h).copied().unwrap_or(default)))
+            .collect();
+        Ok(Template {
+            name: raw.name,
+            source: source.to_string(),
+            radius: raw.radius,
+            grounds,
+            cells,
+            slots,
+        })
+    }
+}
