@@ -80,7 +80,7 @@ impl Disc {
         &self.neighbours[i]
     }
 
-    /// Distance from the centre: from the index alone, since cells are stored ring by ring.
+    /// Distance from the centre.
     pub fn distance(&self, i: usize) -> u32 {
         self.cells[i].unsigned_distance_to(Hex::ZERO)
     }
@@ -90,7 +90,10 @@ impl Disc {
         if d == 0 {
             return 0..1;
         }
-        let d = d.min(self.radius) as usize;
+        if d > self.radius {
+            return self.len()..self.len();
+        }
+        let d = d as usize;
         let start = 3 * d * (d - 1) + 1;
         start..start + 6 * d
     }

@@ -117,3 +117,29 @@ fn the_trial_uses_its_own_generator() {
         }
     }
 }
+
+#[test]
+fn the_trial_falls_back_to_the_farthest_cell() {
+    let text = DEFAULT_STORM.replace("spacing: 8", "spacing: 99");
+    let r = std::sync::Arc::new(StormRules::from_str(&text, "assets/rules/wide.ron").unwrap());
+    let t = &r.trial;
+    for seed in 0..20 {
+        let m = StormMap::generate(r.clone(), params(&r, seed, 0, &[], false, true));
+        assert_eq!(m.seals.len(), 3 * t.copies as usize);
+        let band = m.disc.ring(t.min_distance).start..m.disc.ring(t.max_distance).end;
+        for k in 1..m.seals.len() {
+            let before = &m.seals[..k];
+            let nearest = |c: usize| {
+                let h = m.disc.hex(c);
+                before
+                    .iter()
+                    .map(|b| m.disc.hex(b.cell).unsigned_distance_to(h))
+                    .min()
+                    .unwrap()
+            };
+            let best = band.clone().map(nearest).max().unwrap();
+            assert!(best > 0);
+            assert_eq!(nearest(m.seals[k].cell), best, "seed {seed}: copy {k}");
+        }
+    }
+}
