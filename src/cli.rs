@@ -109,12 +109,15 @@ impl FromStr for SeedRange {
 pub enum CliError {
     BadInput(String),
     Io(String),
+    /// The reader of standard output went away (`gen ... | head`): stop quietly.
+    Closed,
 }
 
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CliError::BadInput(m) | CliError::Io(m) => write!(f, "{m}"),
+            CliError::Closed => write!(f, "the output was closed"),
         }
     }
 }
@@ -126,10 +129,20 @@ impl From<RulesError> for CliError {
 }
 
 impl CliError {
+    /// A failed write of the output.
+    pub fn output(e: std::io::Error) -> CliError {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            CliError::Closed
+        } else {
+            CliError::Io(format!("cannot write the output: {e}"))
+        }
+    }
+
     pub fn exit_code(&self) -> i32 {
         match self {
             CliError::BadInput(_) => 2,
             CliError::Io(_) => 1,
+            CliError::Closed => 0,
         }
     }
 }
@@ -273,14 +286,11 @@ pub fn run_gen(args: &GenArgs) -> Result<(), CliError> {
     let mut out = open_out(&args.out)?;
     for &seed in &seeds {
         let world = gen_world(&rules, seed, args.radius, hexes.as_deref());
-        world
-            .write_jsonl(&mut out)
-            .map_err(|e| CliError::Io(format!("cannot write the output: {e}")))?;
+        world.write_jsonl(&mut out).map_err(CliError::output)?;
         if let Some(png) = &args.png {
             write_png(&world.tiles(), &png_path(png, seed, seeds.len() > 1))
                 .map_err(CliError::Io)?;
         }
     }
-    out.flush()
-        .map_err(|e| CliError::Io(format!("cannot write the output: {e}")))
+    out.flush().map_err(CliError::output)
 }

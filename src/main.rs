@@ -9,6 +9,9 @@ fn main() {
         None => load_rules(&cli.rules)
             .and_then(|r| aeternus::game::run(r, cli.seed, cli.screenshot.clone())),
     };
+    if let Err(aeternus::cli::CliError::Closed) = result {
+        return;
+    }
     if let Err(e) = result {
         eprintln!("aeternus: {e}");
         std::process::exit(e.exit_code());

@@ -117,8 +117,7 @@ fn emit(
     out: &mut Box<dyn Write>,
     png: Option<PathBuf>,
 ) -> Result<(), CliError> {
-    map.write_jsonl(out)
-        .map_err(|e| CliError::Io(format!("cannot write the output: {e}")))?;
+    map.write_jsonl(out).map_err(CliError::output)?;
     if let Some(p) = png {
         write_png(&map.tiles(), &p).map_err(CliError::Io)?;
     }
@@ -140,6 +139,5 @@ fn open_out(out: &Option<PathBuf>) -> Result<Box<dyn Write>, CliError> {
 }
 
 fn flush(mut out: Box<dyn Write>) -> Result<(), CliError> {
-    out.flush()
-        .map_err(|e| CliError::Io(format!("cannot write the output: {e}")))
+    out.flush().map_err(CliError::output)
 }
