@@ -89,8 +89,13 @@ impl Naive {
         let runs = (0..6).filter(|&i| g[i] && !g[(i + 5) % 6]).count();
         self.cells.insert(hex, (biome, landmark, features));
         if runs >= 2 {
+            // Every gap of indeterminate neighbours, searched in lockstep.
+            let gaps: Vec<Hex> = (0..6)
+                .filter(|&i| !g[i] && g[(i + 5) % 6])
+                .map(|i| hex + NEIGHBOURS[i])
+                .collect();
             let cells = &self.cells;
-            let found = self.searcher.enclosed(hex, |h| cells.contains_key(&h));
+            let found = self.searcher.enclosed(&gaps, |h| cells.contains_key(&h));
             for h in found {
                 self.cells.insert(
                     h,

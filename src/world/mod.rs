@@ -164,10 +164,10 @@ impl HexWorld {
         let protected = self.purified(hex);
         let features =
             aeternus::draw_features(&self.rules, self.seed, hex, &mut landmark, protected);
-        let closes_loop = self.closes_loop(hex);
+        let gaps = self.separated_gaps(hex);
         self.insert(hex, biome, landmark, features, cause);
-        if closes_loop {
-            self.fill_pockets(hex);
+        if gaps.len() > 1 {
+            self.fill_pockets(&gaps);
         }
         start..self.order.len() as u32
     }
@@ -202,24 +202,47 @@ impl HexWorld {
         }
     }
 
-    /// Whether generating `hex` closes a loop of generated hexes: its generated neighbours form
-    /// two or more runs around it, and two of those runs are already connected.
-    fn closes_loop(&mut self, hex: Hex) -> bool {
-        let cells = NEIGHBOURS.map(|d| self.store.get(hex + d));
-        let mut roots = [u32::MAX; 6];
-        let mut runs = 0;
+    /// The indeterminate gaps around `hex` that generating it may cut apart, one per group.
+    /// Its generated neighbours form runs around it; two runs already connected close a loop
+    /// through `hex`, which separates the gaps on one side of it from those on the other.
+    /// Gaps no loop separates stay one region and are searched once. Empty or one gap: no loop.
+    fn separated_gaps(&mut self, hex: Hex) -> Vec<Hex> {
+        let cells = NEIGHBOURS.map(|d| self.store.get(hex + d).is_generated());
+        // Runs of generated neighbours (at most three), by their first direction.
+        let mut runs = [(0usize, 0u32); 3];
+        let mut n = 0;
         for i in 0..6 {
-            // A run starts at a generated cell whose counter-clockwise neighbour is not.
-            if cells[i].is_generated() && !cells[(i + 5) % 6].is_generated() {
-                let r = self.land.find(cells[i].node);
-                if roots[..runs].contains(&r) {
-                    return true;
-                }
-                roots[runs] = r;
-                runs += 1;
+            if cells[i] && !cells[(i + 5) % 6] {
+                let node = self.store.get(hex + NEIGHBOURS[i]).node;
+                runs[n] = (i, self.land.find(node));
+                n += 1;
             }
         }
-        false
+        let runs = &runs[..n];
+        let closes = (0..n).any(|a| (a + 1..n).any(|b| runs[a].1 == runs[b].1));
+        if !closes {
+            return Vec::new();
+        }
+        // Gap j follows run j; a loop through runs a < b puts gaps a..b on one side.
+        let separated = |i: usize, j: usize| {
+            (0..n).any(|a| {
+                (a + 1..n)
+                    .any(|b| runs[a].1 == runs[b].1 && ((a..b).contains(&i) != (a..b).contains(&j)))
+            })
+        };
+        let mut groups: Vec<usize> = Vec::with_capacity(n);
+        for j in 0..n {
+            if groups.iter().all(|&g| separated(g, j)) {
+                groups.push(j);
+            }
+        }
+        groups
+            .iter()
+            .map(|&j| {
+                let first = (1..6).map(|k| (runs[j].0 + k) % 6).find(|&i| !cells[i]);
+                hex + NEIGHBOURS[first.expect("a run is followed by a gap")]
+            })
+            .collect()
     }
 
     /// Whether a pylon (a Purify feature) covers `hex`.
@@ -239,9 +262,9 @@ impl HexWorld {
 
     /// Searches the indeterminate gaps around the just generated `hex` in lockstep; every finite
     /// region found is generated at once as the pocket biome (Lake with Barren).
-    fn fill_pockets(&mut self, hex: Hex) {
+    fn fill_pockets(&mut self, gaps: &[Hex]) {
         let mut searcher = std::mem::take(&mut self.pockets);
-        let found = searcher.enclosed(hex, |h| self.store.is_generated(h));
+        let found = searcher.enclosed(gaps, |h| self.store.is_generated(h));
         let (b, l) = self.rules.pocket;
         for h in found {
             self.insert(h, b, l, FeatureSet::EMPTY, Cause::Pocket);

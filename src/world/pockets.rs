@@ -1,13 +1,13 @@
 //! Enclosed pockets. Invariant: the indeterminate hexes form one infinite region. A newly generated
-//! hex can break it only by closing a loop of generated hexes; then each indeterminate gap around it
-//! is searched in lockstep, searches that meet are merged, and a search that runs dry has found a
-//! finite pocket. It stops when one search is left (that one is the infinite outside), so the cost
+//! hex can break it only by closing a loop of generated hexes; then each gap around it that the loop
+//! may have separated is searched in lockstep (searches that meet anyway are merged), and a search
+//! that runs dry has found a finite pocket. It stops when one search is left (that one is the infinite outside), so the cost
 //! is in proportion to the pockets found, never to the world.
 
 use bevy::platform::collections::HashMap;
 use hexx::Hex;
 
-use crate::hex::{NEIGHBOURS, neighbours};
+use crate::hex::neighbours;
 
 struct Search {
     queue: std::collections::VecDeque<Hex>,
@@ -24,24 +24,23 @@ pub struct Searcher {
 }
 
 impl Searcher {
-    /// The indeterminate hexes cut off from the outside by the generated `hex`, in the order the
+    /// The indeterminate hexes cut off from the outside, searching from each of `gaps` (the
+    /// indeterminate neighbours of a just generated hex, one per separated gap), in the order the
     /// searches found them.
-    pub fn enclosed(&mut self, hex: Hex, is_generated: impl Fn(Hex) -> bool) -> Vec<Hex> {
+    pub fn enclosed(&mut self, gaps: &[Hex], is_generated: impl Fn(Hex) -> bool) -> Vec<Hex> {
         self.owner.clear();
-        let mut searches: Vec<Search> = Vec::with_capacity(3);
-        // One search per run of indeterminate neighbours.
-        for i in 0..6 {
-            let h = hex + NEIGHBOURS[i];
-            let prev = hex + NEIGHBOURS[(i + 5) % 6];
-            if !is_generated(h) && is_generated(prev) {
-                self.owner.insert(h, searches.len());
-                searches.push(Search {
-                    queue: [h].into(),
-                    found: vec![h],
-                    merged_into: None,
-                    done: false,
-                });
+        let mut searches: Vec<Search> = Vec::with_capacity(gaps.len());
+        for &h in gaps {
+            if self.owner.contains_key(&h) {
+                continue;
             }
+            self.owner.insert(h, searches.len());
+            searches.push(Search {
+                queue: [h].into(),
+                found: vec![h],
+                merged_into: None,
+                done: false,
+            });
         }
         let root = |s: &[Search], mut i: usize| {
             while let Some(j) = s[i].merged_into {

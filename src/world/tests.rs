@@ -266,3 +266,86 @@ fn pocket_searches_stay_local_in_a_big_world() {
         assert_eq!(w.cause(w.get(h).unwrap().order), Cause::Pocket);
     }
 }
+
+#[test]
+fn a_loop_touching_a_separate_group_searches_only_what_it_encloses() {
+    // A long wall (its own group) touches the hex that closes a small ring: the gaps on either
+    // side of the wall are one region, so the search does not walk around the wall.
+    let mut w = HexWorld::new(rules(), 8);
+    let centre = Hex::new(0, -60);
+    let ring: Vec<Hex> = ring(centre, 1).collect();
+    let last = ring[2]; // Mouth of the centre
+    generate_all(&mut w, ring.iter().copied().filter(|h| *h != last));
+    // A wall going Mouth-ward from beside `last`, not touching the ring.
+    let start = last + Direction::Mouth.offset();
+    let wall: Vec<Hex> = (0..2000)
+        .map(|i| start + Direction::Mouth.offset() * i)
+        .collect();
+    generate_all(&mut w, wall.iter().copied());
+    let before = w.len();
+    let made = w.generate(last, Cause::View);
+    assert_eq!(made.len(), 2, "the hex and the lake at the centre");
+    assert_eq!(w.len(), before + 2);
+    assert_eq!(w.get(centre).unwrap().biome, biome(&w, "Lake"));
+}
+
+/// Random walks with view generation, checked against a from-scratch reading: every
+/// indeterminate hex near the explored area is connected to far away (no unfilled pocket), and
+/// every pocket lake is enclosed.
+#[test]
+fn random_exploration_leaves_no_enclosed_indeterminate_hex() {
+    use rand::{RngExt, SeedableRng};
+    for seed in 0..40u64 {
+        let mut w = HexWorld::new(rules(), seed);
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        let mut pos = Hex::ZERO;
+        for _ in 0..150 {
+            pos += Direction::ALL[rng.random_range(0..6)].offset();
+            for h in view_order(pos, rng.random_range(0..3)) {
+                w.generate(h, Cause::View);
+            }
+            // Sometimes a lone far hex, making separate groups.
+            if rng.random_bool(0.1) {
+                let far = pos + Hex::new(rng.random_range(-6..7), rng.random_range(-6..7));
+                w.generate(far, Cause::MoveTarget);
+            }
+        }
+        // Flood the indeterminate hexes from far outside the explored box; none inside may be missed.
+        let (mut lo, mut hi) = (Hex::new(i32::MAX, i32::MAX), Hex::new(i32::MIN, i32::MIN));
+        for h in w.order() {
+            lo = Hex::new(lo.x.min(h.x), lo.y.min(h.y));
+            hi = Hex::new(hi.x.max(h.x), hi.y.max(h.y));
+        }
+        let inside =
+            |h: Hex| h.x >= lo.x - 1 && h.x <= hi.x + 1 && h.y >= lo.y - 1 && h.y <= hi.y + 1;
+        let start = Hex::new(lo.x - 1, lo.y - 1);
+        let mut seen = HashSet::from([start]);
+        let mut q = VecDeque::from([start]);
+        while let Some(h) = q.pop_front() {
+            for n in neighbours(h) {
+                if inside(n) && !w.is_generated(n) && seen.insert(n) {
+                    q.push_back(n);
+                }
+            }
+        }
+        for x in lo.x..=hi.x {
+            for y in lo.y..=hi.y {
+                let h = Hex::new(x, y);
+                assert!(
+                    w.is_generated(h) || seen.contains(&h),
+                    "seed {seed}: {h:?} is enclosed but indeterminate"
+                );
+            }
+        }
+        // Every pocket lake has no indeterminate neighbour reachable from outside.
+        for (o, &h) in w.order().iter().enumerate() {
+            if w.cause(o as u32) == Cause::Pocket {
+                assert!(
+                    neighbours(h)
+                        .iter()
+                        .all(|n| w.is_generated(*n) || !seen.contains(n))
+                );
+            }
+        }
+    }
+}
