@@ -80,3 +80,21 @@ fn a_missing_file_is_an_error_not_a_panic() {
             .starts_with("no/such/rules.ron: cannot read")
     );
 }
+
+/// The mod example in the README loads as written.
+#[test]
+fn the_readme_mod_example_loads() {
+    let readme = include_str!("../../README.md");
+    let start = readme
+        .find("    Aeternus(\n")
+        .expect("the README shows a mod");
+    let end = start + readme[start..].find("\n    )\n").expect("the example ends") + 6;
+    let text: String = readme[start..end]
+        .lines()
+        .map(|l| l.strip_prefix("    ").unwrap_or(l))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let r = Rules::from_str(&text, "README.md").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.name, "Ash Plains");
+    assert!(r.biome("Ash").is_some());
+}
