@@ -193,7 +193,8 @@ pub fn load_rules(value: &str) -> Result<RulesChoice, CliError> {
     }
 }
 
-fn open_out(out: &Option<PathBuf>) -> Result<Box<dyn Write>, CliError> {
+/// Standard output, or the file named by `--out`.
+pub fn open_out(out: &Option<PathBuf>) -> Result<Box<dyn Write>, CliError> {
     Ok(match out {
         None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
         Some(p) => Box::new(std::io::BufWriter::new(std::fs::File::create(p).map_err(

@@ -1,61 +1,11 @@
 //! Raw rules -> [`Rules`]: resolves names to ids and checks every number.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
+
+use super::check::Check;
 
 use super::raw::{FeatureEffect, RawFeatureEffect, RawRules};
 use super::*;
-
-struct Check<'a> {
-    source: &'a str,
-}
-
-impl Check<'_> {
-    fn err(&self, field: String, message: impl Into<String>) -> RulesError {
-        RulesError::new(self.source, Some(field), message)
-    }
-
-    /// A weight: finite and not negative.
-    fn weight(&self, field: String, v: f64) -> Result<f64, RulesError> {
-        if v.is_nan() {
-            return Err(self.err(field, "is NaN; a weight must be a number >= 0"));
-        }
-        if v.is_infinite() {
-            return Err(self.err(field, format!("is {v}; a weight must be finite")));
-        }
-        if v < 0.0 {
-            return Err(self.err(field, format!("is {v}; a weight cannot be negative")));
-        }
-        Ok(v)
-    }
-
-    /// A chance: a probability in [0, 1].
-    fn chance(&self, field: String, v: f64) -> Result<f64, RulesError> {
-        if !(0.0..=1.0).contains(&v) {
-            return Err(self.err(field, format!("is {v}; a chance must lie in [0, 1]")));
-        }
-        Ok(v)
-    }
-
-    fn unique<'n>(
-        &self,
-        list: &str,
-        names: impl Iterator<Item = &'n String>,
-    ) -> Result<(), RulesError> {
-        let mut seen = HashSet::new();
-        for (i, n) in names.enumerate() {
-            if n.trim().is_empty() {
-                return Err(self.err(format!("{list}[{i}].name"), "is empty"));
-            }
-            if !seen.insert(n.as_str()) {
-                return Err(self.err(
-                    format!("{list}[{i}].name"),
-                    format!("`{n}` is named twice in `{list}`"),
-                ));
-            }
-        }
-        Ok(())
-    }
-}
 
 fn lookup<T: Copy>(
     check: &Check,
@@ -73,41 +23,28 @@ fn lookup<T: Copy>(
     })
 }
 
-fn colour(check: &Check, field: String, s: &str) -> Result<[u8; 3], RulesError> {
-    let hex = s.strip_prefix('#').unwrap_or("");
-    if hex.len() == 6
-        && let Ok(v) = u32::from_str_radix(hex, 16)
-    {
-        return Ok([(v >> 16) as u8, (v >> 8) as u8, v as u8]);
-    }
-    Err(check.err(
-        field,
-        format!("`{s}` is not a colour; write it as \"#rrggbb\""),
-    ))
-}
-
 pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
     let c = Check { source };
     let biome_names: Vec<String> = raw.biomes.iter().map(|b| b.name.clone()).collect();
     let landmark_names: Vec<String> = raw.landmarks.iter().map(|l| l.name.clone()).collect();
 
     if raw.name.trim().is_empty() {
-        return Err(c.err("name".into(), "is empty"));
+        return Err(c.err("name", "is empty"));
     }
     if raw.biomes.is_empty() {
-        return Err(c.err("biomes".into(), "lists no biome"));
+        return Err(c.err("biomes", "lists no biome"));
     }
     if raw.biomes.len() > 64 {
-        return Err(c.err("biomes".into(), "lists more than 64 biomes"));
+        return Err(c.err("biomes", "lists more than 64 biomes"));
     }
     if raw.landmarks.is_empty() {
-        return Err(c.err("landmarks".into(), "lists no landmark"));
+        return Err(c.err("landmarks", "lists no landmark"));
     }
     if raw.landmarks.len() > 255 {
-        return Err(c.err("landmarks".into(), "lists more than 255 landmarks"));
+        return Err(c.err("landmarks", "lists more than 255 landmarks"));
     }
     if raw.features.len() > 16 {
-        return Err(c.err("features".into(), "lists more than 16 features"));
+        return Err(c.err("features", "lists more than 16 features"));
     }
     c.unique("biomes", raw.biomes.iter().map(|b| &b.name))?;
     c.unique("landmarks", raw.landmarks.iter().map(|b| &b.name))?;
@@ -153,7 +90,7 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
             name: b.name.clone(),
             weight,
             bias,
-            colour: colour(&c, at("colour"), &b.colour)?,
+            colour: c.colour(at("colour"), &b.colour)?,
             suppressed_beside,
             buildable: b.buildable,
             movement: m.clone(),
@@ -161,7 +98,7 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
     }
     if biomes.iter().all(|b| b.weight == 0.0) {
         return Err(c.err(
-            "biomes[..].weight".into(),
+            "biomes[..].weight",
             "every biome has weight 0, so the random pool is empty",
         ));
     }
@@ -194,7 +131,7 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
     for (b, w) in landmark_weights.iter().enumerate() {
         if w.iter().all(|w| *w == 0.0) {
             return Err(c.err(
-                "landmarks[..].weight".into(),
+                "landmarks[..].weight",
                 format!("every landmark has weight 0 on `{}`", biomes[b].name),
             ));
         }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use super::map::{CycleParams, StormMap};
 use super::settlement::Settlement;
 use super::{SealId, StormRules};
-use crate::cli::{CliError, GenArgs, png_path, seeds};
+use crate::cli::{CliError, GenArgs, open_out, png_path, seeds};
 use crate::export::{MapExport, write_png};
 
 pub fn run_gen(args: &GenArgs, rules: &StormRules) -> Result<(), CliError> {
@@ -122,20 +122,6 @@ fn emit(
         write_png(&map.tiles(), &p).map_err(CliError::Io)?;
     }
     Ok(())
-}
-
-fn open_out(out: &Option<PathBuf>) -> Result<Box<dyn Write>, CliError> {
-    Ok(match out {
-        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
-        Some(p) => Box::new(std::io::BufWriter::new(std::fs::File::create(p).map_err(
-            |e| {
-                CliError::BadInput(format!(
-                    "{}: cannot create the output file: {e}",
-                    p.display()
-                ))
-            },
-        )?)),
-    })
 }
 
 fn flush(mut out: Box<dyn Write>) -> Result<(), CliError> {
