@@ -84,7 +84,7 @@ impl Naive {
             .collect();
         let biome = draw_biome(&self.rules, self.seed, hex, &pool);
         let mut landmark = draw_landmark(&self.rules, self.seed, hex, biome);
-        let features = draw_features(&self.rules, self.seed, hex, &mut landmark, false);
+        let features = draw_features(&self.rules, self.seed, hex, &mut landmark, || false);
         let g = NEIGHBOURS.map(|d| self.cells.contains_key(&(hex + d)));
         let runs = (0..6).filter(|&i| g[i] && !g[(i + 5) % 6]).count();
         self.cells.insert(hex, (biome, landmark, features));

@@ -90,13 +90,13 @@ pub fn draw_landmark(rules: &Rules, seed: u64, hex: Hex, biome: BiomeId) -> Land
 }
 
 /// Rolls each feature's chance at generation. Corruption, when it lands and the hex is not
-/// `protected` (by a pylon), sets its landmark and removes every other feature.
+/// `protected` (by a pylon; asked only then), sets its landmark and removes every other feature.
 pub fn draw_features(
     rules: &Rules,
     seed: u64,
     hex: Hex,
     landmark: &mut LandmarkId,
-    protected: bool,
+    protected: impl FnOnce() -> bool,
 ) -> FeatureSet {
     let mut set = FeatureSet::EMPTY;
     for (i, f) in rules.features.iter().enumerate() {
@@ -111,7 +111,7 @@ pub fn draw_features(
     if let Some(c) = rules.corruption
         && set.contains(c)
     {
-        if protected {
+        if protected() {
             set.remove(c);
         } else if let FeatureEffect::Corruption { landmark: l } =
             rules.features[c.0 as usize].effect

@@ -10,7 +10,7 @@ use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
 use crate::aeternus::{self, PoolNeighbour};
-use crate::hex::{NEIGHBOURS, neighbours};
+use crate::hex::NEIGHBOURS;
 use crate::rules::{BiomeId, FeatureEffect, FeatureId, FeatureSet, LandmarkId, Rules};
 use masses::UnionFind;
 use store::{Cell, Store};
@@ -83,7 +83,8 @@ impl HexWorld {
             pockets: pockets::Searcher::default(),
         };
         let (b, l) = w.rules.origin;
-        w.insert(Hex::ZERO, b, l, FeatureSet::EMPTY, Cause::Origin);
+        let around = w.store.neighbourhood(Hex::ZERO);
+        w.insert(Hex::ZERO, b, l, FeatureSet::EMPTY, Cause::Origin, &around);
         w
     }
 
@@ -143,29 +144,26 @@ impl HexWorld {
         if self.store.is_generated(hex) {
             return start..start;
         }
-        let around = neighbours(hex);
+        let around = self.store.neighbourhood(hex);
         let mut pool = [PoolNeighbour {
             biome: BiomeId(0),
             mass_size: 0,
         }; 6];
         let mut n = 0;
-        for nb in around {
-            let c = self.store.get(nb);
-            if c.is_generated() {
-                pool[n] = PoolNeighbour {
-                    biome: BiomeId(c.biome),
-                    mass_size: self.masses.size(c.node),
-                };
-                n += 1;
-            }
+        for c in around.iter().filter(|c| c.is_generated()) {
+            pool[n] = PoolNeighbour {
+                biome: BiomeId(c.biome),
+                mass_size: self.masses.size(c.node),
+            };
+            n += 1;
         }
         let biome = aeternus::draw_biome(&self.rules, self.seed, hex, &pool[..n]);
         let mut landmark = aeternus::draw_landmark(&self.rules, self.seed, hex, biome);
-        let protected = self.purified(hex);
-        let features =
-            aeternus::draw_features(&self.rules, self.seed, hex, &mut landmark, protected);
-        let gaps = self.separated_gaps(hex);
-        self.insert(hex, biome, landmark, features, cause);
+        let features = aeternus::draw_features(&self.rules, self.seed, hex, &mut landmark, || {
+            self.purified(hex)
+        });
+        let gaps = self.separated_gaps(hex, &around);
+        self.insert(hex, biome, landmark, features, cause, &around);
         if gaps.len() > 1 {
             self.fill_pockets(&gaps);
         }
@@ -180,6 +178,7 @@ impl HexWorld {
         landmark: LandmarkId,
         f: FeatureSet,
         cause: Cause,
+        around: &[Cell; 6],
     ) {
         let node = self.masses.push();
         self.land.push();
@@ -191,8 +190,7 @@ impl HexWorld {
         };
         self.order.push(hex);
         self.causes.push(cause);
-        for nb in neighbours(hex) {
-            let c = self.store.get(nb);
+        for c in around {
             if c.is_generated() {
                 self.land.union(node, c.node);
                 if c.biome == biome.0 {
@@ -206,15 +204,14 @@ impl HexWorld {
     /// Its generated neighbours form runs around it; two runs already connected close a loop
     /// through `hex`, which separates the gaps on one side of it from those on the other.
     /// Gaps no loop separates stay one region and are searched once. Empty or one gap: no loop.
-    fn separated_gaps(&mut self, hex: Hex) -> Vec<Hex> {
-        let cells = NEIGHBOURS.map(|d| self.store.get(hex + d).is_generated());
+    fn separated_gaps(&mut self, hex: Hex, around: &[Cell; 6]) -> Vec<Hex> {
+        let cells = around.map(|c| c.is_generated());
         // Runs of generated neighbours (at most three), by their first direction.
         let mut runs = [(0usize, 0u32); 3];
         let mut n = 0;
         for i in 0..6 {
             if cells[i] && !cells[(i + 5) % 6] {
-                let node = self.store.get(hex + NEIGHBOURS[i]).node;
-                runs[n] = (i, self.land.find(node));
+                runs[n] = (i, self.land.find(around[i].node));
                 n += 1;
             }
         }
@@ -267,7 +264,8 @@ impl HexWorld {
         let found = searcher.enclosed(gaps, |h| self.store.is_generated(h));
         let (b, l) = self.rules.pocket;
         for h in found {
-            self.insert(h, b, l, FeatureSet::EMPTY, Cause::Pocket);
+            let around = self.store.neighbourhood(h);
+            self.insert(h, b, l, FeatureSet::EMPTY, Cause::Pocket, &around);
         }
         self.pockets = searcher;
     }

@@ -4,6 +4,8 @@
 use bevy::platform::collections::HashMap;
 use hexx::Hex;
 
+use crate::hex::NEIGHBOURS;
+
 pub const CHUNK_SHIFT: i32 = 4;
 pub const CHUNK_SIDE: i32 = 1 << CHUNK_SHIFT;
 const CHUNK_CELLS: usize = (CHUNK_SIDE * CHUNK_SIDE) as usize;
@@ -60,6 +62,24 @@ impl Store {
         }
     }
 
+    /// The six neighbours of `h`, clockwise from North: one chunk look-up when `h` lies inside
+    /// its chunk's border, as most hexes do.
+    #[inline]
+    pub fn neighbourhood(&self, h: Hex) -> [Cell; 6] {
+        let (lx, ly) = (h.x & MASK, h.y & MASK);
+        if lx > 0 && lx < MASK && ly > 0 && ly < MASK {
+            let (key, local) = split(h);
+            return match self.index.get(&key) {
+                Some(&c) => {
+                    let chunk = &self.chunks[c as usize];
+                    NEIGHBOURS.map(|d| chunk[(local as i32 + d.y * CHUNK_SIDE + d.x) as usize])
+                }
+                None => [Cell::EMPTY; 6],
+            };
+        }
+        NEIGHBOURS.map(|d| self.get(h + d))
+    }
+
     #[inline]
     pub fn is_generated(&self, h: Hex) -> bool {
         self.get(h).is_generated()
@@ -83,5 +103,32 @@ impl Store {
     pub fn heap_bytes(&self) -> usize {
         self.chunks.len() * std::mem::size_of::<Chunk>()
             + self.index.capacity() * (std::mem::size_of::<((i32, i32), u32)>() + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbourhood_matches_single_look_ups_across_chunk_borders() {
+        let mut s = Store::default();
+        for (i, h) in Hex::ZERO.range(40).enumerate() {
+            if i % 3 != 0 {
+                *s.get_mut(h) = Cell {
+                    node: i as u32,
+                    features: 0,
+                    biome: (i % 5) as u8,
+                    landmark: 0,
+                };
+            }
+        }
+        for h in Hex::ZERO.range(42) {
+            assert_eq!(
+                s.neighbourhood(h),
+                NEIGHBOURS.map(|d| s.get(h + d)),
+                "{h:?}"
+            );
+        }
     }
 }
