@@ -16,10 +16,9 @@ pub fn run(
 ) -> Result<(), CliError> {
     let rules = match rules {
         RulesChoice::Aeternus(r) => r,
-        RulesChoice::Storm(_) => {
-            return Err(CliError::BadInput(
-                "the storm map window is not written yet".into(),
-            ));
+        RulesChoice::Storm(storm) => {
+            crate::stormview::run(storm, seed, screenshot);
+            return Ok(());
         }
     };
     let mut app = App::new();

@@ -11,6 +11,7 @@ pub mod hex;
 pub mod render;
 pub mod rules;
 pub mod storm;
+pub mod stormview;
 pub mod world;
 
 use bevy::prelude::*;

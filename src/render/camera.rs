@@ -21,9 +21,17 @@ const PIXELS_PER_LINE: f32 = 40.0;
 const PAN_SPEED: f32 = 700.0;
 
 #[derive(Component)]
-struct MainCamera;
+pub(crate) struct MainCamera;
 
-pub(super) fn plugin(app: &mut App) {
+/// Whether W/A/S/D pan as well as the arrows. The storm window turns it off: it moves the
+/// token with those letters.
+#[derive(Resource)]
+pub(crate) struct PanWithLetters(pub bool);
+
+pub(crate) fn plugin(app: &mut App) {
+    if !app.world().contains_resource::<PanWithLetters>() {
+        app.insert_resource(PanWithLetters(true));
+    }
     app.add_systems(Startup, spawn_camera)
         // After Startup, so the game's viewer exists.
         .add_systems(PostStartup, frame_viewer)
@@ -102,6 +110,7 @@ fn drag_pan(
 
 fn key_pan(
     keys: Res<ButtonInput<KeyCode>>,
+    letters: Res<PanWithLetters>,
     time: Res<Time>,
     camera: Single<(&mut Transform, &Projection), With<MainCamera>>,
 ) {
@@ -112,7 +121,7 @@ fn key_pan(
         (KeyCode::ArrowUp, KeyCode::KeyW, Vec2::Y),
         (KeyCode::ArrowDown, KeyCode::KeyS, Vec2::NEG_Y),
     ] {
-        if keys.any_pressed([a, b]) {
+        if keys.pressed(a) || (letters.0 && keys.pressed(b)) {
             dir += d;
         }
     }
@@ -124,7 +133,7 @@ fn key_pan(
     transform.translation += step.extend(0.0);
 }
 
-fn scale_of(projection: &Projection) -> f32 {
+pub(crate) fn scale_of(projection: &Projection) -> f32 {
     match projection {
         Projection::Orthographic(ortho) => ortho.scale,
         _ => 1.0,

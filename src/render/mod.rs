@@ -3,11 +3,12 @@
 //! A hex `h` is drawn centred on `crate::hex::layout(HEX_SIZE).hex_to_world_pos(h)`: flat-topped,
 //! North straight up.
 
-mod camera;
+// `pub(crate)` where the storm window (`crate::stormview`) reuses them.
+pub(crate) mod camera;
 mod marks;
-mod screenshot;
-mod textures;
-mod tiles;
+pub(crate) mod screenshot;
+pub(crate) mod textures;
+pub(crate) mod tiles;
 
 use bevy::prelude::*;
 use bevy_ecs_tilemap::TilemapPlugin;
@@ -37,7 +38,7 @@ impl Plugin for RenderPlugin {
                 camera::plugin,
             ));
         if let Some(path) = &self.screenshot {
-            screenshot::plugin(app, path.clone());
+            screenshot::plugin::<crate::world::plugin::HexGenerated>(app, path.clone());
         }
     }
 }

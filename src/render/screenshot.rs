@@ -1,5 +1,6 @@
 //! `--screenshot FILE`: once the world has stopped generating and has been drawn for a while,
 //! save the window to FILE and quit. Used by `tests/window.rs` and for the README picture.
+//! "Generating" is any message of type `M`: hexes generated (Aeternus), a map drawn (storm).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -8,7 +9,6 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
 use crate::AppSystems;
-use crate::world::plugin::HexGenerated;
 
 /// Frames to draw in all before the shot.
 const MIN_FRAMES: u32 = 30;
@@ -26,7 +26,7 @@ struct Plan {
     taken: bool,
 }
 
-pub(super) fn plugin(app: &mut App, path: PathBuf) {
+pub(crate) fn plugin<M: Message>(app: &mut App, path: PathBuf) {
     app.insert_resource(Plan {
         path,
         frames: 0,
@@ -34,13 +34,13 @@ pub(super) fn plugin(app: &mut App, path: PathBuf) {
         last_generated: Duration::ZERO,
         taken: false,
     })
-    .add_systems(Update, take_when_settled.in_set(AppSystems::Render));
+    .add_systems(Update, take_when_settled::<M>.in_set(AppSystems::Render));
 }
 
-fn take_when_settled(
+fn take_when_settled<M: Message>(
     mut commands: Commands,
     mut plan: ResMut<Plan>,
-    mut generated: MessageReader<HexGenerated>,
+    mut generated: MessageReader<M>,
     time: Res<Time<Real>>,
 ) {
     if plan.taken {

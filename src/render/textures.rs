@@ -16,14 +16,14 @@ const RIM_WIDTH: f32 = 1.5;
 const BLEED: f32 = 0.5;
 
 #[derive(Resource)]
-pub(super) struct Textures {
+pub(crate) struct Textures {
     /// A flat-topped hex of circumradius `HEX_SIZE`, centred in [`hex_texture_size`].
     pub hex: Handle<Image>,
     /// A disc with a dark outline, for point marks such as towns.
     pub disc: Handle<Image>,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     let mut images = app.world_mut().resource_mut::<Assets<Image>>();
     let textures = Textures {
         hex: images.add(hex_image()),
@@ -33,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The hex texture's size: as wide as the hex, as tall as it rounded up to whole pixels.
-pub(super) fn hex_texture_size() -> UVec2 {
+pub(crate) fn hex_texture_size() -> UVec2 {
     UVec2::new(
         (2.0 * HEX_SIZE).round() as u32,
         (3f32.sqrt() * HEX_SIZE).ceil() as u32,
@@ -67,7 +67,7 @@ fn disc_image(side: u32) -> Image {
 }
 
 /// Rasterises `shade` (None outside the shape) with 4x4 supersampling per pixel into sRGB RGBA.
-fn draw(size: UVec2, shade: impl Fn(Vec2) -> Option<f32>) -> Image {
+pub(crate) fn draw(size: UVec2, shade: impl Fn(Vec2) -> Option<f32>) -> Image {
     const N: u32 = 4;
     let centre = size.as_vec2() / 2.0;
     let mut data = Vec::with_capacity((size.x * size.y * 4) as usize);

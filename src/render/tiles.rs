@@ -32,7 +32,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Centre-to-centre spacing of the tilemap grid: a flat-topped hex's bounding box.
-fn grid_size() -> TilemapGridSize {
+pub(crate) fn grid_size() -> TilemapGridSize {
     TilemapGridSize {
         x: 2.0 * HEX_SIZE,
         y: 3f32.sqrt() * HEX_SIZE,
@@ -40,7 +40,7 @@ fn grid_size() -> TilemapGridSize {
 }
 
 /// bevy_ecs_tilemap's axial (q, r) for a hexx hex (see the module comment).
-fn tilemap_axial(hex: Hex) -> IVec2 {
+pub(crate) fn tilemap_axial(hex: Hex) -> IVec2 {
     IVec2::new(hex.x, -hex.x - hex.y)
 }
 

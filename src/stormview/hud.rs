@@ -1,0 +1,151 @@
+//! The HUD: a status line (seed, cycle, the token's cell as an Aeternus triple, key help) and a
+//! panel telling what the last move found.
+
+use bevy::prelude::*;
+
+use super::Screen;
+use super::logic::{Blocked, Journey};
+use super::play::{CurrentMap, Outcome};
+use crate::AppSystems;
+use crate::hex::Coord;
+use crate::storm::{Kind, StormMap};
+
+const MAP_HELP: &str = "Move: Q W E / A S D or click a neighbour | N next cycle | \
+Enter/T settlement | arrows or drag pan, wheel zoom";
+const SETTLEMENT_HELP: &str = "Settlement layer | Esc (or Enter/T) back to the map";
+const PANEL_BACKGROUND: Color = Color::srgba(0.05, 0.05, 0.07, 0.93);
+
+#[derive(Component)]
+struct StatusLine;
+
+#[derive(Component)]
+struct Panel;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn).add_systems(
+        Update,
+        update
+            .run_if(
+                resource_changed::<Journey>
+                    .or_else(resource_changed::<Outcome>)
+                    .or_else(state_changed::<Screen>),
+            )
+            .in_set(AppSystems::Render),
+    );
+}
+
+fn spawn(mut commands: Commands) {
+    let font = TextFont {
+        font_size: FontSize::Px(15.0),
+        ..default()
+    };
+    commands.spawn((
+        StatusLine,
+        Text::new(""),
+        font.clone(),
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(6),
+            left: px(8),
+            padding: UiRect::all(px(4)),
+            ..default()
+        },
+        BackgroundColor(PANEL_BACKGROUND),
+    ));
+    commands.spawn((
+        Panel,
+        Text::new(""),
+        font,
+        Node {
+            position_type: PositionType::Absolute,
+            bottom: px(8),
+            left: px(8),
+            max_width: px(560),
+            padding: UiRect::all(px(6)),
+            ..default()
+        },
+        BackgroundColor(PANEL_BACKGROUND),
+    ));
+}
+
+fn update(
+    map: Res<CurrentMap>,
+    journey: Res<Journey>,
+    outcome: Res<Outcome>,
+    screen: Res<State<Screen>>,
+    mut status: Single<&mut Text, (With<StatusLine>, Without<Panel>)>,
+    panel: Single<(&mut Text, &mut Visibility), With<Panel>>,
+) {
+    let map = &map.0;
+    let cell = journey.cell;
+    let biome = map
+        .biome_at(cell)
+        .map_or("?", |b| &map.rules.biome_of(b).name);
+    let help = match screen.get() {
+        Screen::Map => MAP_HELP,
+        Screen::Settlement => SETTLEMENT_HELP,
+    };
+    status.0 = format!(
+        "{} | seed {} | cycle {} | token {} {biome}\n{help}",
+        map.rules.name,
+        map.params.seed,
+        map.params.cycle,
+        Coord::from_hex(cell),
+    );
+    let (mut text, mut visible) = panel.into_inner();
+    text.0 = describe(map, &outcome);
+    *visible = if *screen.get() == Screen::Map {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+}
+
+/// The panel's text for an outcome.
+pub(super) fn describe(map: &StormMap, outcome: &Outcome) -> String {
+    let rules = &map.rules;
+    let biome_name = |b| rules.biome_of(b).name.as_str();
+    match outcome {
+        Outcome::None => "The token stands on the Citadel. Walk onto a ? to see what it holds: \
+discs are events, diamonds modifiers."
+            .into(),
+        Outcome::NewCycle(n) => {
+            format!("Cycle {n}: the storm has remade the map. The token is back at the Citadel.")
+        }
+        Outcome::Arrived(a) => {
+            let at = Coord::from_hex(a.cell);
+            let mut s = match map.biome_at(a.cell) {
+                Some(b) => format!("{at} {}", biome_name(b)),
+                None => format!("{at}"),
+            };
+            if let Some(seal) = a.seal {
+                s += &format!(" | {} seal", rules.seal_of(seal).name);
+            }
+            if let Some(c) = a.content {
+                let e = c.entry(rules);
+                let how = if a.first_reveal {
+                    "revealed"
+                } else {
+                    "already revealed"
+                };
+                let kind = match c.kind {
+                    Kind::Event => "Event",
+                    Kind::Modifier => "Modifier",
+                };
+                s += &format!("\n{kind} ({how}): {}\n{}", e.name, e.effect);
+            }
+            s
+        }
+        Outcome::Blocked(Blocked::NotAdjacent(_)) => {
+            "Only a neighbouring cell is one move away.".into()
+        }
+        Outcome::Blocked(Blocked::OffMap(_)) => "That is beyond the edge of the storm map.".into(),
+        Outcome::Blocked(Blocked::Inaccessible(h, b)) => {
+            format!(
+                "{} {} cannot be entered.",
+                Coord::from_hex(*h),
+                biome_name(*b)
+            )
+        }
+    }
+}

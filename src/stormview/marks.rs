@@ -1,0 +1,131 @@
+//! Marks over the storm tiles: a disc in its seal's colour on each seal copy, and on each
+//! reservation a "?" on a disc (event) or a diamond (modifier) in the kind's colour from the
+//! core's tiles. A reached reservation's "?" becomes "!"; the HUD tells what it held.
+
+use bevy::prelude::*;
+use hexx::Hex;
+
+use super::logic::Journey;
+use crate::AppSystems;
+use crate::export::MapExport;
+use crate::hex::layout;
+use crate::render::HEX_SIZE;
+use crate::render::textures::Textures;
+use crate::storm::{Kind, StormMap};
+
+const SEAL_Z: f32 = 2.0;
+const RESERVATION_Z: f32 = 3.0;
+const GLYPH_COLOUR: Color = Color::srgb(0.1, 0.08, 0.06);
+const OUTLINE: Color = Color::srgb(0.1, 0.08, 0.06);
+
+/// A reservation's glyph, "?" until reached.
+#[derive(Component)]
+struct Glyph(Hex);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        update_glyphs
+            .run_if(resource_changed::<super::logic::Journey>)
+            .in_set(AppSystems::Render),
+    );
+}
+
+fn rgb([r, g, b]: [u8; 3]) -> Color {
+    Color::srgb_u8(r, g, b)
+}
+
+fn glyph(journey: &Journey, cell: Hex) -> &'static str {
+    if journey.content_at(cell).is_some() {
+        "!"
+    } else {
+        "?"
+    }
+}
+
+/// Spawns the cycle's seal and reservation marks under `layer`.
+pub(super) fn spawn(
+    commands: &mut Commands,
+    layer: Entity,
+    map: &StormMap,
+    journey: &Journey,
+    textures: &Textures,
+) {
+    let layout = layout(HEX_SIZE);
+    for tile in map.tiles() {
+        let Some(mark) = tile.mark else { continue };
+        let at = layout.hex_to_world_pos(tile.hex);
+        let colour = rgb(mark);
+        if let Some(seal) = map.seal_at(tile.hex) {
+            commands.spawn((
+                Name::new(format!("{} seal", map.rules.seal_of(seal).name)),
+                Sprite {
+                    image: textures.disc.clone(),
+                    color: colour,
+                    custom_size: Some(Vec2::splat(1.8 * HEX_SIZE)),
+                    ..default()
+                },
+                Transform::from_translation(at.extend(SEAL_Z)),
+                ChildOf(layer),
+            ));
+        } else if let Some(kind) = map.reservation_at(tile.hex) {
+            let mark = commands
+                .spawn((
+                    Name::new(format!("Reserved {}", kind.name())),
+                    Transform::from_translation(at.extend(RESERVATION_Z)),
+                    Visibility::default(),
+                    ChildOf(layer),
+                ))
+                .id();
+            spawn_shape(commands, mark, kind, colour, textures);
+            commands.spawn((
+                Glyph(tile.hex),
+                Text2d::new(glyph(journey, tile.hex)),
+                TextFont {
+                    font_size: FontSize::Px(0.8 * HEX_SIZE),
+                    ..default()
+                },
+                TextColor(GLYPH_COLOUR),
+                Transform::from_xyz(0.0, 0.0, 0.2),
+                ChildOf(mark),
+            ));
+        }
+    }
+}
+
+/// Events on a disc, modifiers on a diamond (a square turned 45°) with a dark edge.
+fn spawn_shape(commands: &mut Commands, mark: Entity, kind: Kind, colour: Color, t: &Textures) {
+    match kind {
+        Kind::Event => {
+            commands.spawn((
+                Sprite {
+                    image: t.disc.clone(),
+                    color: colour,
+                    custom_size: Some(Vec2::splat(1.1 * HEX_SIZE)),
+                    ..default()
+                },
+                ChildOf(mark),
+            ));
+        }
+        Kind::Modifier => {
+            let turned =
+                Transform::from_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4));
+            for (side, c, z) in [(0.86, OUTLINE, 0.0), (0.72, colour, 0.1)] {
+                commands.spawn((
+                    Sprite::from_color(c, Vec2::splat(side * HEX_SIZE)),
+                    turned.with_translation(Vec3::Z * z),
+                    ChildOf(mark),
+                ));
+            }
+        }
+    }
+}
+
+fn update_glyphs(journey: Res<Journey>, mut glyphs: Query<(&Glyph, &mut Text2d)>) {
+    for (g, mut text) in &mut glyphs {
+        let want = glyph(&journey, g.0);
+        if text.0 != want {
+            text.0 = want.to_string();
+        }
+    }
+}

@@ -1,0 +1,83 @@
+//! The storm map window (`--rules storm`): the cycle's map drawn from the core's tiles, seals and
+//! reservations marked, a player token that walks cell to cell and reveals reservations on
+//! arrival, N for the next cycle, and the settlement layer of the token's cell in its own view.
+//!
+//! `logic` and `play` hold the rules of the token and run headless; the rest only draws and reads
+//! input. The storm core (`crate::storm`) is used through its public API only.
+
+mod draw;
+mod hud;
+mod input;
+pub mod logic;
+mod marks;
+pub mod play;
+mod settlement;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use bevy_ecs_tilemap::TilemapPlugin;
+
+use crate::render::{BACKGROUND, camera, screenshot, textures};
+use crate::storm::StormRules;
+
+pub use draw::MapDrawn;
+pub use logic::{Arrival, Blocked, Journey};
+pub use play::{CurrentMap, Outcome, StormCommand, StormPlayPlugin};
+
+/// Which view the window shows.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Screen {
+    #[default]
+    Map,
+    /// The settlement layer of the token's cell.
+    Settlement,
+}
+
+/// Opens the storm window for a run seed, at cycle 0 with all seals contracted.
+pub fn run(rules: StormRules, seed: u64, screenshot: Option<PathBuf>) {
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: format!("Aeternus — {} (seed {seed})", rules.name),
+            ..default()
+        }),
+        ..default()
+    }));
+    crate::configure_sets(&mut app);
+    app.add_plugins(StormPlayPlugin {
+        rules: Arc::new(rules),
+        seed,
+    });
+    app.add_plugins(StormViewPlugin { screenshot });
+    app.run();
+}
+
+/// Everything the storm window draws and reads; needs the render app.
+pub struct StormViewPlugin {
+    /// Save a screenshot here once the map is drawn, then quit.
+    pub screenshot: Option<PathBuf>,
+}
+
+impl Plugin for StormViewPlugin {
+    fn build(&self, app: &mut App) {
+        // The letters move the token, so only the arrows pan.
+        app.insert_resource(camera::PanWithLetters(false))
+            .add_plugins(TilemapPlugin)
+            .insert_resource(ClearColor(BACKGROUND))
+            .init_state::<Screen>()
+            .add_plugins((
+                textures::plugin,
+                camera::plugin,
+                draw::plugin,
+                marks::plugin,
+                hud::plugin,
+                input::plugin,
+                settlement::plugin,
+            ));
+        if let Some(path) = &self.screenshot {
+            screenshot::plugin::<MapDrawn>(app, path.clone());
+        }
+    }
+}

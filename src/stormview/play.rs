@@ -1,0 +1,172 @@
+//! The storm window's game state as ECS data: the cycle's map, the token's journey, and the last
+//! outcome for the HUD. Commands arrive as messages from input and are resolved in
+//! `AppSystems::Play`, so tests drive the same systems without a window.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use hexx::Hex;
+
+use super::logic::{Arrival, Blocked, Journey, next_cycle};
+use crate::AppSystems;
+use crate::hex::Direction;
+use crate::storm::{CycleParams, StormMap, StormRules};
+
+/// The cycle's map. Replaced, never edited, when the next cycle starts.
+#[derive(Resource)]
+pub struct CurrentMap(pub StormMap);
+
+/// What the last command did, for the HUD's panel.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    #[default]
+    None,
+    Arrived(Arrival),
+    Blocked(Blocked),
+    NewCycle(u32),
+}
+
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StormCommand {
+    /// One cell in a direction.
+    Step(Direction),
+    /// To a cell (a click); only a neighbour is one move away.
+    MoveTo(Hex),
+    NextCycle,
+}
+
+/// Map, token and commands for a run; no rendering, so it runs under `MinimalPlugins`.
+pub struct StormPlayPlugin {
+    pub rules: Arc<StormRules>,
+    pub seed: u64,
+}
+
+impl Plugin for StormPlayPlugin {
+    fn build(&self, app: &mut App) {
+        let params = CycleParams::new(&self.rules, self.seed, 0);
+        let map = StormMap::generate(self.rules.clone(), params);
+        app.insert_resource(CurrentMap(map))
+            .insert_resource(Journey::start())
+            .init_resource::<Outcome>()
+            .add_message::<StormCommand>()
+            .add_systems(Update, apply_commands.in_set(AppSystems::Play));
+    }
+}
+
+fn apply_commands(
+    mut commands: MessageReader<StormCommand>,
+    mut map: ResMut<CurrentMap>,
+    mut journey: ResMut<Journey>,
+    mut outcome: ResMut<Outcome>,
+) {
+    for c in commands.read() {
+        *outcome = match *c {
+            StormCommand::NextCycle => {
+                let (next, start) = next_cycle(&map.0);
+                map.0 = next;
+                *journey = start;
+                Outcome::NewCycle(map.0.params.cycle)
+            }
+            StormCommand::Step(d) => {
+                let to = journey.cell + d.offset();
+                step(&map.0, &mut journey, to)
+            }
+            StormCommand::MoveTo(to) => step(&map.0, &mut journey, to),
+        };
+    }
+}
+
+/// Touches the journey only when the token moves, so change detection means "moved".
+fn step(map: &StormMap, journey: &mut ResMut<Journey>, to: Hex) -> Outcome {
+    let mut next = journey.clone();
+    match next.step(map, to) {
+        Ok(a) => {
+            **journey = next;
+            Outcome::Arrived(a)
+        }
+        Err(b) => Outcome::Blocked(b),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hex::neighbours;
+
+    fn app(seed: u64) -> App {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        crate::configure_sets(&mut app);
+        app.add_plugins(StormPlayPlugin {
+            rules: Arc::new(StormRules::embedded().unwrap()),
+            seed,
+        });
+        app.update();
+        app
+    }
+
+    fn send(app: &mut App, c: StormCommand) -> Outcome {
+        app.world_mut().write_message(c);
+        app.update();
+        app.world().resource::<Outcome>().clone()
+    }
+
+    #[test]
+    fn commands_move_the_token_and_reveal_on_arrival() {
+        let mut app = app(3);
+        assert_eq!(app.world().resource::<Journey>().cell, Hex::ZERO);
+        let map = &app.world().resource::<CurrentMap>().0;
+        // The capital's first accessible neighbour, by direction.
+        let d = Direction::ALL
+            .into_iter()
+            .find(|d| super::super::logic::check_move(map, Hex::ZERO, d.offset()).is_ok())
+            .expect("the capital is not walled in");
+        let o = send(&mut app, StormCommand::Step(d));
+        assert!(
+            matches!(o, Outcome::Arrived(a) if a.cell == d.offset()),
+            "{o:?}"
+        );
+        assert_eq!(app.world().resource::<Journey>().cell, d.offset());
+        // A click two cells away does nothing.
+        let far = d.offset() * 3;
+        assert_eq!(
+            send(&mut app, StormCommand::MoveTo(far)),
+            Outcome::Blocked(Blocked::NotAdjacent(far))
+        );
+        assert_eq!(app.world().resource::<Journey>().cell, d.offset());
+
+        // Put the token beside a reservation and click it.
+        let map = &app.world().resource::<CurrentMap>().0;
+        let (from, cell) = map
+            .reservations()
+            .find_map(|(c, _)| {
+                neighbours(c)
+                    .into_iter()
+                    .find(|&n| map.biome_at(n).is_some())
+                    .map(|n| (n, c))
+            })
+            .unwrap();
+        let expected = map.reveal(cell);
+        app.world_mut().resource_mut::<Journey>().cell = from;
+        match send(&mut app, StormCommand::MoveTo(cell)) {
+            Outcome::Arrived(a) => assert_eq!((a.content, a.first_reveal), (expected, true)),
+            o => panic!("{o:?}"),
+        }
+        assert_eq!(app.world().resource::<Journey>().content_at(cell), expected);
+    }
+
+    #[test]
+    fn next_cycle_command_regenerates_and_returns_to_the_capital() {
+        let mut app = app(3);
+        app.world_mut().resource_mut::<Journey>().cell = Hex::new(4, -2);
+        let before = app.world().resource::<CurrentMap>().0.biomes.clone();
+        assert_eq!(
+            send(&mut app, StormCommand::NextCycle),
+            Outcome::NewCycle(1)
+        );
+        let map = &app.world().resource::<CurrentMap>().0;
+        assert_eq!((map.params.seed, map.params.cycle), (3, 1));
+        assert_ne!(map.biomes, before);
+        assert_eq!(*app.world().resource::<Journey>(), Journey::start());
+    }
+}
