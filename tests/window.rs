@@ -1,5 +1,6 @@
 //! The real game window: start the binary (under Xvfb when available), let it save a screenshot
 //! with `--screenshot`, and check the picture against the world the same seed generates headless.
+//! Both rulesets: the Aeternus world and the storm map (`--rules storm`).
 //!
 //! Skips (passing, with a message) when there is neither `xvfb-run` nor a `DISPLAY`.
 //! With `AETERNUS_UPDATE_SCREENSHOT=1` a passing run also copies the picture to docs/screenshot.png.
@@ -9,12 +10,14 @@ use std::fs::File;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use aeternus::game::START_VIEW_RADIUS;
 use aeternus::hex::{Direction, layout, view_order};
 use aeternus::render::{BACKGROUND, HEX_SIZE, fit_scale};
 use aeternus::rules::Rules;
+use aeternus::storm::{CycleParams, StormMap, StormRules};
 use aeternus::world::{Cause, HexWorld};
 use bevy::math::Vec2;
 use hexx::Hex;
@@ -38,28 +41,100 @@ fn window_draws_each_hex_in_its_biome_colour_north_up() {
         eprintln!("window test skipped: no `xvfb-run` on PATH and no DISPLAY to open a window on");
         return;
     };
-    let dir = std::env::temp_dir().join(format!("aeternus-window-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let shot = dir.join("window.png");
-
-    let status = run_game(&launcher, &shot, &dir);
-    let log = std::fs::read_to_string(dir.join("game.log")).unwrap_or_default();
-    let img = match image::open(&shot) {
-        Ok(img) => img.to_rgb8(),
-        Err(e) => panic!(
-            "no screenshot at {} ({e}); the game exited with {status:?}. Its log:\n{}",
-            shot.display(),
-            tail(&log, 60)
-        ),
-    };
+    let (img, dir) = screenshot(&launcher, "aeternus", &["--seed", &SEED.to_string()]);
 
     check_picture(&img);
 
     if std::env::var("AETERNUS_UPDATE_SCREENSHOT").as_deref() == Ok("1") {
         let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
         std::fs::create_dir_all(&docs).unwrap();
-        std::fs::copy(&shot, docs.join("screenshot.png")).unwrap();
+        std::fs::copy(dir.join("window.png"), docs.join("screenshot.png")).unwrap();
         eprintln!("updated {}", docs.join("screenshot.png").display());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// One game at a time: two `xvfb-run -a` starting together can race for a display number.
+static ONE_WINDOW: Mutex<()> = Mutex::new(());
+
+/// Runs the game with `args` and `--screenshot`, and returns the picture and its folder.
+fn screenshot(launcher: &Launcher, tag: &str, args: &[&str]) -> (RgbImage, PathBuf) {
+    let _one = ONE_WINDOW.lock().unwrap_or_else(|e| e.into_inner());
+    let dir =
+        std::env::temp_dir().join(format!("aeternus-window-test-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shot = dir.join("window.png");
+    let status = run_game(launcher, args, &shot, &dir);
+    let log = std::fs::read_to_string(dir.join("game.log")).unwrap_or_default();
+    match image::open(&shot) {
+        Ok(img) => (img.to_rgb8(), dir),
+        Err(e) => panic!(
+            "no screenshot at {} ({e}); the game exited with {status:?}. Its log:\n{}",
+            shot.display(),
+            tail(&log, 60)
+        ),
+    }
+}
+
+const STORM_SEED: u64 = 3;
+
+#[test]
+fn storm_window_shows_the_capital_in_the_middle_and_the_seals_on_their_cells() {
+    let Some(launcher) = launcher() else {
+        eprintln!("window test skipped: no `xvfb-run` on PATH and no DISPLAY to open a window on");
+        return;
+    };
+    let seed = STORM_SEED.to_string();
+    let (img, dir) = screenshot(&launcher, "storm", &["--rules", "storm", "--seed", &seed]);
+
+    // The same cycle-0 map, generated headless.
+    let rules = Arc::new(StormRules::embedded().unwrap());
+    let map = StormMap::generate(rules.clone(), CycleParams::new(&rules, STORM_SEED, 0));
+
+    // The capital (the token's start, drawn as a hollow ring) is under the window's centre.
+    let (w, h) = img.dimensions();
+    let capital = Rgb(rules.biome_of(rules.capital).colour);
+    let centre = *img.get_pixel(w / 2, h / 2);
+    assert!(
+        close(centre, capital),
+        "the window's centre is {centre:?}, not the capital's {capital:?}"
+    );
+
+    // The whole map is framed; each seal copy's mark shows its seal's colour on its cell.
+    let scale = fit_scale(Vec2::new(w as f32, h as f32), rules.radius);
+    let layout = layout(HEX_SIZE);
+    assert!(!map.seals.is_empty());
+    let mut wrong = Vec::new();
+    for p in &map.seals {
+        let cell = map.disc.hex(p.cell);
+        let at = layout.hex_to_world_pos(cell);
+        let (x, y) = (w as f32 / 2.0 + at.x / scale, h as f32 / 2.0 - at.y / scale);
+        let seal = rules.seal_of(p.seal);
+        let want = Rgb(seal.colour);
+        let got = *img.get_pixel(x as u32, y as u32);
+        if !close(got, want) {
+            wrong.push(format!(
+                "{} seal at {cell:?}, pixel ({x}, {y}): {got:?}, not {want:?}",
+                seal.name
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "seal marks missing:\n{}",
+        wrong.join("\n")
+    );
+    // And they are marks, not a stray pixel: every seal colour covers a patch.
+    for seal in &rules.seals {
+        let n = img
+            .pixels()
+            .filter(|&&px| close(px, Rgb(seal.colour)))
+            .count();
+        assert!(
+            n >= 20,
+            "only {n} pixels of the {} seal's colour",
+            seal.name
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -163,7 +238,7 @@ fn launcher() -> Option<Launcher> {
     }
 }
 
-fn run_game(launcher: &Launcher, shot: &Path, dir: &Path) -> Option<ExitStatus> {
+fn run_game(launcher: &Launcher, args: &[&str], shot: &Path, dir: &Path) -> Option<ExitStatus> {
     let game = PathBuf::from(env!("CARGO_BIN_EXE_aeternus"));
     let mut cmd = match launcher {
         Launcher::Xvfb => {
@@ -174,7 +249,8 @@ fn run_game(launcher: &Launcher, shot: &Path, dir: &Path) -> Option<ExitStatus> 
         Launcher::Display => Command::new(&game),
     };
     let log = File::create(dir.join("game.log")).unwrap();
-    cmd.args(["--seed", &SEED.to_string(), "--screenshot"])
+    cmd.args(args)
+        .arg("--screenshot")
         .arg(shot)
         .stdout(log.try_clone().unwrap())
         .stderr(log)

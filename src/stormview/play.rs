@@ -155,6 +155,30 @@ mod tests {
         assert_eq!(app.world().resource::<Journey>().content_at(cell), expected);
     }
 
+    #[derive(Resource, Default)]
+    struct Rebuilds(u32);
+
+    #[test]
+    fn only_a_new_cycle_counts_as_a_changed_map() {
+        // The window redraws the whole map when `CurrentMap` changes: moves must not trigger it.
+        let mut app = app(3);
+        app.init_resource::<Rebuilds>().add_systems(
+            Update,
+            (|mut n: ResMut<Rebuilds>| n.0 += 1)
+                .run_if(resource_changed::<CurrentMap>)
+                .in_set(AppSystems::Render),
+        );
+        app.update();
+        let start = app.world().resource::<Rebuilds>().0;
+        for d in Direction::ALL {
+            send(&mut app, StormCommand::Step(d));
+        }
+        send(&mut app, StormCommand::MoveTo(Hex::new(9, 9)));
+        assert_eq!(app.world().resource::<Rebuilds>().0, start);
+        send(&mut app, StormCommand::NextCycle);
+        assert_eq!(app.world().resource::<Rebuilds>().0, start + 1);
+    }
+
     #[test]
     fn next_cycle_command_regenerates_and_returns_to_the_capital() {
         let mut app = app(3);
