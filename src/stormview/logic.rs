@@ -41,8 +41,13 @@ pub struct Journey {
 impl Journey {
     /// At the capital, the map's centre; nothing revealed.
     pub fn start() -> Journey {
+        Journey::at(Hex::ZERO)
+    }
+
+    /// On `cell`, nothing revealed.
+    pub fn at(cell: Hex) -> Journey {
         Journey {
-            cell: Hex::ZERO,
+            cell,
             revealed: Vec::new(),
         }
     }
@@ -127,10 +132,7 @@ mod tests {
         assert_eq!(j.step(&m, Hex::ZERO), Err(Blocked::NotAdjacent(Hex::ZERO)));
         // Off the edge: a border cell's outer neighbour.
         let r = m.rules.radius as i32;
-        let mut edge = Journey {
-            cell: Hex::new(0, -r),
-            revealed: vec![],
-        };
+        let mut edge = Journey::at(Hex::new(0, -r));
         let out = Hex::new(0, -r - 1);
         assert_eq!(edge.step(&m, out), Err(Blocked::OffMap(out)));
         assert_eq!(edge.cell, Hex::new(0, -r));
@@ -145,13 +147,10 @@ mod tests {
             }
         }
         // A blocked cell somewhere on the map, approached from a neighbour on the map.
-        let (i, _) = m
-            .biomes
-            .iter()
-            .enumerate()
-            .find(|(_, b)| !m.rules.biome_of(**b).accessible)
-            .expect("the storm rules have impassable biomes");
-        let wall = m.disc.hex(i);
+        let i = (m.biomes.iter()).position(|b| !m.rules.biome_of(*b).accessible);
+        let wall = m
+            .disc
+            .hex(i.expect("the storm rules have impassable biomes"));
         let from = neighbours(wall)
             .into_iter()
             .find(|&n| m.biome_at(n).is_some())
@@ -166,10 +165,7 @@ mod tests {
     fn arriving_on_a_reservation_reveals_it_once() {
         let m = map(3);
         let (from, cell) = reservation_with_approach(&m);
-        let mut j = Journey {
-            cell: from,
-            revealed: vec![],
-        };
+        let mut j = Journey::at(from);
         let a = j.step(&m, cell).unwrap();
         assert_eq!(a.content, m.reveal(cell));
         assert!(a.first_reveal && a.content.is_some());
@@ -186,10 +182,7 @@ mod tests {
     fn the_next_cycle_regenerates_and_resets_the_token() {
         let m = map(3);
         let (from, cell) = reservation_with_approach(&m);
-        let mut j = Journey {
-            cell: from,
-            revealed: vec![],
-        };
+        let mut j = Journey::at(from);
         j.step(&m, cell).unwrap();
         let (next, j2) = next_cycle(&m);
         assert_eq!(next.params.cycle, 1);
