@@ -91,6 +91,28 @@ pub struct Construction {
     pub forbidden_on_corrupted: bool,
 }
 
+/// Players, phases and action points: the document mentions them without numbers, so the
+/// ruleset gives them (`play:` in the rule file; every field optional).
+#[derive(Debug, Clone)]
+pub struct PlayRules {
+    /// Action points each player has at the start of every phase.
+    pub action_points: u32,
+    /// Resource name to amount a new player holds.
+    pub starting_resources: BTreeMap<String, u32>,
+    /// Whether a move a Lake blocks still costs its action points.
+    pub blocked_move_costs_ap: bool,
+    /// Action points a construction costs besides its resources.
+    pub build_ap: u32,
+    /// The factions a new game offers, in order: a player's `Faction(i)` is the i-th.
+    pub factions: Vec<FactionSpec>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct FactionSpec {
+    pub name: String,
+    pub colour: [u8; 3],
+}
+
 /// A validated ruleset: names resolved to ids, numbers checked.
 #[derive(Debug, Clone, Resource)]
 pub struct Rules {
@@ -106,6 +128,7 @@ pub struct Rules {
     pub features: Vec<Feature>,
     pub resources: Vec<String>,
     pub construction: Construction,
+    pub play: PlayRules,
     /// For each biome, the bit mask of biomes that suppress it.
     pub suppressors: Vec<u64>,
     /// Landmark weights by biome: `landmark_weights[biome][landmark]`.
@@ -165,6 +188,14 @@ impl Rules {
 
     pub fn feature_name(&self, f: FeatureId) -> &str {
         &self.features[f.0 as usize].name
+    }
+
+    /// A faction's name: the ruleset's, or "Faction N" beyond its list.
+    pub fn faction_name(&self, i: u32) -> String {
+        match self.play.factions.get(i as usize) {
+            Some(f) => f.name.clone(),
+            None => format!("Faction {}", i + 1),
+        }
     }
 }
 

@@ -23,6 +23,9 @@ pub struct RawRules {
     #[serde(default)]
     pub features: Vec<RawFeature>,
     pub construction: RawConstruction,
+    /// Players, phases and action points; absent in older files, which get the defaults.
+    #[serde(default)]
+    pub play: RawPlay,
 }
 
 #[derive(Debug, Deserialize)]
@@ -57,7 +60,7 @@ fn one() -> f64 {
 }
 
 /// How a biome changes movement (applied by the play rules; a Boardwalk cancels all of it).
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Movement {
     /// Extra action points to leave a hex of this biome.
@@ -146,6 +149,36 @@ pub enum FeatureEffect {
 pub struct RawConstruction {
     pub range: u32,
     pub forbidden_on_corrupted: bool,
+}
+
+/// What the document leaves to us about players: every field may be left out.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RawPlay {
+    pub action_points: u32,
+    pub starting_resources: BTreeMap<String, u32>,
+    pub blocked_move_costs_ap: bool,
+    pub build_ap: u32,
+    pub factions: Vec<RawFaction>,
+}
+
+impl Default for RawPlay {
+    fn default() -> Self {
+        Self {
+            action_points: 3,
+            starting_resources: BTreeMap::new(),
+            blocked_move_costs_ap: false,
+            build_ap: 0,
+            factions: Vec::new(),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawFaction {
+    pub name: String,
+    pub colour: String,
 }
 
 /// Parses rule text; syntax errors, missing and unknown fields carry the line and column.

@@ -98,3 +98,26 @@ fn the_readme_mod_example_loads() {
     assert_eq!(r.name, "Ash Plains");
     assert!(r.biome("Ash").is_some());
 }
+
+#[test]
+fn the_play_section_holds_our_numbers_and_is_optional() {
+    let r = Rules::aeternus();
+    assert_eq!(r.play.action_points, 3);
+    assert!(!r.play.blocked_move_costs_ap);
+    assert_eq!(r.play.starting_resources["wood"], 45);
+    assert_eq!(r.play.factions.len(), 4);
+    assert_eq!(r.faction_name(1), "Ashen Host");
+    assert_eq!(r.faction_name(9), "Faction 10");
+    // A file without `play:` loads with the defaults.
+    let start = DEFAULT_AETERNUS.find("    play: (").unwrap();
+    let end = start + DEFAULT_AETERNUS[start..].find("\n    ),\n").unwrap() + 7;
+    let old = format!("{}{}", &DEFAULT_AETERNUS[..start], &DEFAULT_AETERNUS[end..]);
+    assert!(!old.contains("play:"));
+    let r = Rules::from_str(&old, "old.ron").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.play.action_points, 3);
+    assert!(r.play.starting_resources.is_empty() && r.play.factions.is_empty());
+    // One field alone is enough.
+    let one = old.replacen("\n)", "\n    play: (build_ap: 1),\n)", 1);
+    let r = Rules::from_str(&one, "one.ron").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((r.play.build_ap, r.play.action_points), (1, 3));
+}

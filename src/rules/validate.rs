@@ -218,6 +218,8 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
     let origin = spec("origin", &raw.origin)?;
     let pocket = spec("pocket", &raw.pocket)?;
 
+    let play = validate_play(&c, &raw.play, &raw.resources)?;
+
     let suppressors = biomes
         .iter()
         .map(|b| b.suppressed_beside.iter().fold(0u64, |m, s| m | 1 << s.0))
@@ -239,8 +241,49 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
             range: raw.construction.range,
             forbidden_on_corrupted: raw.construction.forbidden_on_corrupted,
         },
+        play,
         suppressors,
         landmark_weights,
         corruption,
+    })
+}
+
+fn validate_play(
+    c: &Check,
+    raw: &raw::RawPlay,
+    resources: &[String],
+) -> Result<PlayRules, RulesError> {
+    if raw.action_points == 0 {
+        return Err(c.err(
+            "play.action_points",
+            "is 0; a phase must give every player at least 1 action point",
+        ));
+    }
+    for r in raw.starting_resources.keys() {
+        if !resources.contains(r) {
+            return Err(c.err(
+                format!("play.starting_resources[\"{r}\"]"),
+                format!("unknown resource `{r}` (known: {})", resources.join(", ")),
+            ));
+        }
+    }
+    c.unique("play.factions", raw.factions.iter().map(|f| &f.name))?;
+    let mut factions = Vec::with_capacity(raw.factions.len());
+    for (i, f) in raw.factions.iter().enumerate() {
+        let colour = c.colour(
+            format!("play.factions[{i}].colour (\"{}\")", f.name),
+            &f.colour,
+        )?;
+        factions.push(FactionSpec {
+            name: f.name.clone(),
+            colour,
+        });
+    }
+    Ok(PlayRules {
+        action_points: raw.action_points,
+        starting_resources: raw.starting_resources.clone(),
+        blocked_move_costs_ap: raw.blocked_move_costs_ap,
+        build_ap: raw.build_ap,
+        factions,
     })
 }

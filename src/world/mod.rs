@@ -162,8 +162,37 @@ impl HexWorld {
         let features = aeternus::draw_features(&self.rules, self.seed, hex, &mut landmark, || {
             self.purified(hex)
         });
-        let gaps = self.separated_gaps(hex, &around);
-        self.insert(hex, biome, landmark, features, cause, &around);
+        self.commit(hex, biome, landmark, features, cause, &around)
+    }
+
+    /// Places an indeterminate hex as given, as if generated (crafted scenarios and tests):
+    /// masses, land groups and enclosed pockets follow as for [`HexWorld::generate`].
+    pub fn place(
+        &mut self,
+        hex: Hex,
+        biome: BiomeId,
+        landmark: LandmarkId,
+        features: FeatureSet,
+    ) -> std::ops::Range<u32> {
+        assert!(!self.is_generated(hex), "{hex:?} is already generated");
+        let around = self.store.neighbourhood(hex);
+        self.commit(hex, biome, landmark, features, Cause::View, &around)
+    }
+
+    /// Inserts a drawn (or placed) hex, then generates any pocket it encloses.
+    #[inline]
+    fn commit(
+        &mut self,
+        hex: Hex,
+        biome: BiomeId,
+        landmark: LandmarkId,
+        features: FeatureSet,
+        cause: Cause,
+        around: &[Cell; 6],
+    ) -> std::ops::Range<u32> {
+        let start = self.order.len() as u32;
+        let gaps = self.separated_gaps(hex, around);
+        self.insert(hex, biome, landmark, features, cause, around);
         if gaps.len() > 1 {
             self.fill_pockets(&gaps);
         }

@@ -1,6 +1,7 @@
 //! The world as ECS: each generated hex is an entity, [`HexIndex`] maps hexes to entities, and one
 //! system performs every generation requested through [`GenerateHex`].
 
+use bevy::ecs::system::SystemParam;
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use hexx::Hex;
@@ -84,6 +85,52 @@ impl Plugin for WorldPlugin {
     }
 }
 
+/// Generates and edits hexes from any system while keeping the store and the hex entities
+/// alike: the store changes at once (later reads in the same system see it), the entities when
+/// the system's commands are applied. Play rules that must see a hex before the Generate stage
+/// (a move target) generate through this; every change of landmark or features goes through it.
+#[derive(SystemParam)]
+pub struct HexEditor<'w, 's> {
+    pub commands: Commands<'w, 's>,
+    map: ResMut<'w, WorldMap>,
+    index: ResMut<'w, HexIndex>,
+    generated: MessageWriter<'w, HexGenerated>,
+}
+
+impl HexEditor<'_, '_> {
+    pub fn world(&self) -> &HexWorld {
+        &self.map
+    }
+
+    /// The hex's entity (also for one spawned by this system, whose commands are pending).
+    pub fn entity(&self, hex: Hex) -> Option<Entity> {
+        self.index.get(&hex).copied()
+    }
+
+    /// Generates `hex` if indeterminate, and any pocket it closes; spawns their entities.
+    pub fn generate(&mut self, hex: Hex, cause: Cause) -> std::ops::Range<u32> {
+        let made = self.map.generate(hex, cause);
+        spawn_range(
+            &mut self.commands,
+            &self.map,
+            &mut self.index,
+            made.clone(),
+            &mut self.generated,
+        );
+        made
+    }
+
+    /// Sets a generated hex's landmark and features in the store and on its entity.
+    pub fn set_state(&mut self, hex: Hex, landmark: LandmarkId, features: FeatureSet) {
+        self.map.set_state(hex, landmark, features);
+        if let Some(e) = self.entity(hex) {
+            self.commands
+                .entity(e)
+                .insert((Landmark(landmark), Features(features)));
+        }
+    }
+}
+
 fn spawn_range(
     commands: &mut Commands,
     world: &HexWorld,
@@ -142,16 +189,9 @@ fn request_view(
 }
 
 /// The one system that generates hexes: in request order, each followed by any pocket it closes.
-fn generate_hexes(
-    mut commands: Commands,
-    mut requests: MessageReader<GenerateHex>,
-    mut world: ResMut<WorldMap>,
-    mut index: ResMut<HexIndex>,
-    mut out: MessageWriter<HexGenerated>,
-) {
+fn generate_hexes(mut requests: MessageReader<GenerateHex>, mut hexes: HexEditor) {
     for r in requests.read() {
-        let made = world.generate(r.hex, r.cause);
-        spawn_range(&mut commands, &world, &mut index, made, &mut out);
+        hexes.generate(r.hex, r.cause);
     }
 }
 

@@ -349,3 +349,17 @@ fn random_exploration_leaves_no_enclosed_indeterminate_hex() {
         }
     }
 }
+
+/// `place` sets a hex as given and keeps masses and pockets as generation does.
+#[test]
+fn placed_hexes_join_masses_and_close_pockets() {
+    let mut w = HexWorld::new(rules(), 1);
+    let (swamp, barren) = (biome(&w, "Swamp"), w.rules.landmark("Barren").unwrap());
+    let centre = Hex::new(5, 5);
+    for h in ring(centre, 1) {
+        w.place(h, swamp, barren, FeatureSet::EMPTY);
+    }
+    assert_eq!(w.mass_size(centre + Direction::North.offset()), Some(6));
+    assert_eq!(w.get(centre).unwrap().biome, biome(&w, "Lake"));
+    assert_eq!(w.cause(w.get(centre).unwrap().order), Cause::Pocket);
+}
