@@ -37,6 +37,8 @@ pub struct Cli {
 pub enum Command {
     /// Generate worlds headless and write them as JSON Lines (and a PNG).
     Gen(GenArgs),
+    /// Roll a world's sites (the Dominions site layer) and write them as JSON Lines.
+    Sites(crate::sites::cli::SitesArgs),
 }
 
 #[derive(Args, Debug, Clone)]

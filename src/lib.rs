@@ -10,6 +10,7 @@ pub mod game;
 pub mod hex;
 pub mod render;
 pub mod rules;
+pub mod sites;
 pub mod storm;
 pub mod stormview;
 pub mod world;

@@ -1,0 +1,88 @@
+//! The site layer (`seeds/dominions-site-generation.txt`, read as the spec README says): any
+//! ruleset maps its biomes and landmarks to Dominions terrain flags, and each province (a hex or
+//! a storm cell) rolls its sites from them: first the path step, then eight rolls against a local
+//! frequency that shrinks by a quarter each time. Rules: `assets/rules/sites.ron`.
+
+mod bind;
+pub mod cli;
+pub mod flags;
+mod raw;
+pub mod roll;
+mod validate;
+pub mod world;
+
+use std::path::Path;
+
+pub use bind::AeternusTerrain;
+pub use flags::{Era, Loc, Terrain};
+pub use roll::{Placed, Step, Uniques};
+
+use crate::rules::RulesError;
+
+/// The default site rules, embedded so the layer works from any folder.
+pub const DEFAULT_SITES: &str = include_str!("../../assets/rules/sites.ron");
+pub const DEFAULT_SITES_NAME: &str = "assets/rules/sites.ron";
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Site {
+    pub name: String,
+    /// 0 common, 1 uncommon, 2 rare.
+    pub rarity: u8,
+    /// Index into [`SiteRules::paths`].
+    pub path: Option<u8>,
+    pub loc: Loc,
+    pub effect: String,
+}
+
+impl Site {
+    pub fn unique(&self) -> bool {
+        self.loc.has(Loc::UNIQUE)
+    }
+}
+
+/// Validated site rules. The terrain maps are checked against a ruleset's names only when bound
+/// to it ([`SiteRules::for_aeternus`], [`SiteRules::for_storm`]).
+#[derive(Debug, Clone)]
+pub struct SiteRules {
+    pub name: String,
+    pub source: String,
+    /// The world's base site frequency, in percent.
+    pub base_frequency: u32,
+    pub era: Era,
+    /// Path names; a path's id is its index.
+    pub paths: Vec<String>,
+    pub aeternus_biomes: Vec<(String, Terrain)>,
+    pub aeternus_landmarks: Vec<(String, Terrain)>,
+    pub storm_biomes: Vec<(String, Terrain)>,
+    pub sites: Vec<Site>,
+}
+
+impl SiteRules {
+    pub fn from_str(text: &str, source: &str) -> Result<SiteRules, RulesError> {
+        validate::validate(raw::parse(text, source)?, source)
+    }
+
+    pub fn from_file(path: &Path) -> Result<SiteRules, RulesError> {
+        let source = path.display().to_string();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| RulesError::new(&source, None, format!("cannot read the file: {e}")))?;
+        Self::from_str(&text, &source)
+    }
+
+    /// The embedded default.
+    pub fn embedded() -> SiteRules {
+        Self::from_str(DEFAULT_SITES, DEFAULT_SITES_NAME)
+            .expect("the embedded site rules are valid (checked by tests)")
+    }
+
+    pub fn site(&self, name: &str) -> Option<usize> {
+        self.sites.iter().position(|s| s.name == name)
+    }
+
+    pub fn path_name(&self, site: &Site) -> Option<&str> {
+        site.path.map(|p| self.paths[p as usize].as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests;

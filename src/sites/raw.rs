@@ -1,0 +1,117 @@
+//! The site rule file as written: serde types mirroring `assets/rules/sites.ron`.
+
+use std::fmt;
+use std::marker::PhantomData;
+
+use ron::extensions::Extensions;
+use serde::de::{DeserializeOwned, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer};
+
+use super::flags::Era;
+use crate::rules::RulesError;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Sites")]
+pub struct RawSites {
+    pub name: String,
+    pub base_frequency: u32,
+    pub era: Era,
+    #[serde(default)]
+    pub paths: Vec<String>,
+    #[serde(default)]
+    pub aeternus: RawAeternus,
+    #[serde(default)]
+    pub storm: RawStorm,
+    pub sites: Vec<RawSite>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawAeternus {
+    #[serde(default)]
+    pub biomes: Entries<RawTerrain>,
+    #[serde(default)]
+    pub landmarks: Entries<RawTerrain>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawStorm {
+    #[serde(default)]
+    pub biomes: Entries<RawTerrain>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawTerrain {
+    #[serde(default)]
+    pub flags: Vec<String>,
+    #[serde(default)]
+    pub paths: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSite {
+    pub name: String,
+    pub rarity: u32,
+    #[serde(default)]
+    pub path: Option<String>,
+    pub loc: Vec<String>,
+    pub effect: String,
+}
+
+/// A RON map kept in file order with its repeats, so a name given twice can be reported
+/// (a `BTreeMap` would keep the last one silently).
+#[derive(Debug)]
+pub struct Entries<V>(pub Vec<(String, V)>);
+
+impl<V> Default for Entries<V> {
+    fn default() -> Self {
+        Entries(Vec::new())
+    }
+}
+
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for Entries<V> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit<V>(PhantomData<V>);
+        impl<'de, V: Deserialize<'de>> Visitor<'de> for Visit<V> {
+            type Value = Entries<V>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a map from names to terrain")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut v = Vec::new();
+                while let Some(entry) = map.next_entry()? {
+                    v.push(entry);
+                }
+                Ok(Entries(v))
+            }
+        }
+        d.deserialize_map(Visit(PhantomData))
+    }
+}
+
+/// Parses rule text; syntax errors, missing and unknown fields carry the line and column, and
+/// the field named on that line when there is one.
+pub fn parse<T: DeserializeOwned>(text: &str, source: &str) -> Result<T, RulesError> {
+    ron::Options::default()
+        .with_default_extension(Extensions::IMPLICIT_SOME)
+        .from_str(text)
+        .map_err(|e| {
+            let (line, col) = (e.span.start.line, e.span.start.col);
+            let mut err = RulesError::at(source, line, col, e.code.to_string());
+            err.field = field_on_line(text, line);
+            err
+        })
+}
+
+/// `  rarity: -1,` -> `rarity` (the same reading as the Aeternus rule parser).
+fn field_on_line(text: &str, line: usize) -> Option<String> {
+    let l = text.lines().nth(line.checked_sub(1)?)?.trim_start();
+    let l = l.strip_prefix('(').unwrap_or(l);
+    let (name, _) = l.split_once(':')?;
+    let name = name.trim();
+    (!name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_'))
+        .then(|| name.to_string())
+}

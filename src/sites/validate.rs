@@ -1,0 +1,158 @@
+//! Raw site rules -> [`SiteRules`]: names resolved, numbers checked; each error names the file
+//! and the field.
+
+use std::collections::HashSet;
+
+use super::flags::{Loc, Terrain};
+use super::raw::{Entries, RawSite, RawSites, RawTerrain};
+use super::{Site, SiteRules};
+use crate::rules::RulesError;
+use crate::rules::check::Check;
+
+/// Path flags live in a `u32`; Dominions' own masks stop well before that.
+const MAX_PATHS: usize = 32;
+
+pub fn validate(raw: RawSites, source: &str) -> Result<SiteRules, RulesError> {
+    let c = Check { source };
+    if raw.base_frequency > 100 {
+        return Err(c.err(
+            "base_frequency",
+            format!(
+                "is {}; the base site frequency is a percentage, 0 to 100",
+                raw.base_frequency
+            ),
+        ));
+    }
+    let mut seen = HashSet::new();
+    for (i, p) in raw.paths.iter().enumerate() {
+        if p.trim().is_empty() || !seen.insert(p.to_lowercase()) {
+            return Err(c.err(format!("paths[{i}]"), format!("`{p}` is empty or repeated")));
+        }
+    }
+    if raw.paths.len() > MAX_PATHS {
+        return Err(c.err("paths", format!("has more than {MAX_PATHS} paths")));
+    }
+    let paths = &raw.paths;
+    let terrains = |field: &str, e: &Entries<RawTerrain>| {
+        let mut seen = HashSet::new();
+        e.0.iter()
+            .map(|(name, t)| {
+                let at = format!("{field}[\"{name}\"]");
+                if !seen.insert(name.as_str()) {
+                    return Err(c.err(at, format!("`{name}` is given twice")));
+                }
+                Ok((name.clone(), terrain(&c, &at, t, paths)?))
+            })
+            .collect::<Result<Vec<_>, _>>()
+    };
+    let aeternus_biomes = terrains("aeternus.biomes", &raw.aeternus.biomes)?;
+    let aeternus_landmarks = terrains("aeternus.landmarks", &raw.aeternus.landmarks)?;
+    let storm_biomes = terrains("storm.biomes", &raw.storm.biomes)?;
+
+    c.unique("sites", raw.sites.iter().map(|s| &s.name))?;
+    let sites = raw
+        .sites
+        .iter()
+        .enumerate()
+        .map(|(i, s)| site(&c, &format!("sites[{i}]"), s, paths))
+        .collect::<Result<Vec<_>, _>>()?;
+    if sites.is_empty() {
+        return Err(c.err("sites", "is empty; list at least one site"));
+    }
+    Ok(SiteRules {
+        name: raw.name,
+        source: source.to_string(),
+        base_frequency: raw.base_frequency,
+        era: raw.era,
+        paths: raw.paths,
+        aeternus_biomes,
+        aeternus_landmarks,
+        storm_biomes,
+        sites,
+    })
+}
+
+fn path_id(c: &Check, field: String, name: &str, paths: &[String]) -> Result<u8, RulesError> {
+    paths
+        .iter()
+        .position(|p| p == name)
+        .map(|i| i as u8)
+        .ok_or_else(|| {
+            c.err(
+                field,
+                format!(
+                    "`{name}` is not a path; the paths are: {}",
+                    paths.join(", ")
+                ),
+            )
+        })
+}
+
+fn terrain(c: &Check, at: &str, t: &RawTerrain, paths: &[String]) -> Result<Terrain, RulesError> {
+    let mut out = Terrain::default();
+    for (i, f) in t.flags.iter().enumerate() {
+        let bit = Terrain::NAMES.iter().find(|(n, _)| n == f).ok_or_else(|| {
+            let names: Vec<_> = Terrain::NAMES.iter().map(|(n, _)| *n).collect();
+            c.err(
+                format!("{at}.flags[{i}]"),
+                format!(
+                    "`{f}` is not a terrain flag; the flags are: {}",
+                    names.join(", ")
+                ),
+            )
+        })?;
+        out.flags |= bit.1;
+    }
+    for (i, p) in t.paths.iter().enumerate() {
+        out = out.with_path(path_id(c, format!("{at}.paths[{i}]"), p, paths)?);
+    }
+    Ok(out)
+}
+
+fn site(c: &Check, at: &str, s: &RawSite, paths: &[String]) -> Result<Site, RulesError> {
+    if s.rarity > 2 {
+        return Err(c.err(
+            format!("{at}.rarity"),
+            format!("is {}; a rarity is 0, 1 or 2", s.rarity),
+        ));
+    }
+    let path = match &s.path {
+        Some(p) => Some(path_id(c, format!("{at}.path"), p, paths)?),
+        None => None,
+    };
+    let mut loc = Loc::default();
+    for (i, name) in s.loc.iter().enumerate() {
+        let by_name = Loc::NAMES.iter().find(|(n, _)| n == name).map(|x| x.1);
+        let by_number = name
+            .parse::<u32>()
+            .ok()
+            .filter(|v| Loc::NAMES.iter().any(|(_, b)| b == v));
+        let bit = by_name.or(by_number).ok_or_else(|| {
+            let names: Vec<_> = Loc::NAMES.iter().map(|(n, _)| *n).collect();
+            c.err(
+                format!("{at}.loc[{i}]"),
+                format!(
+                    "`{name}` is not a location flag; the flags are: {}",
+                    names.join(", ")
+                ),
+            )
+        })?;
+        loc.0 |= bit;
+    }
+    if !loc.can_appear() {
+        return Err(c.err(
+            format!("{at}.loc"),
+            "lets the site appear nowhere: name a terrain (plains, forest, ...) or `caves only`, and leave at least one era",
+        ));
+    }
+    if s.effect.trim().is_empty() {
+        return Err(c.err(format!("{at}.effect"), "is empty"));
+    }
+    Ok(Site {
+        name: s.name.clone(),
+        rarity: s.rarity as u8,
+        path,
+        loc,
+        effect: s.effect.clone(),
+    })
+}
