@@ -1,6 +1,6 @@
 //! Aeternus: a hex-world strategy game on an infinite, lazily generated world.
 //!
-//! The rules core (`hex`, `rules`, `world`, `aeternus`) runs headless; `render` draws it.
+//! The rules core (`hex`, `rules`, `world`, `aeternus`, `play`) runs headless; `render` draws it.
 //! All system ordering lives here, in [`AppSystems`].
 
 pub mod aeternus;
@@ -8,6 +8,7 @@ pub mod cli;
 pub mod export;
 pub mod game;
 pub mod hex;
+pub mod play;
 pub mod render;
 pub mod rules;
 pub mod sites;
@@ -51,6 +52,7 @@ pub fn configure_sets(app: &mut App) {
 pub fn core_plugins(rules: rules::Rules, seed: u64) -> impl FnOnce(&mut App) {
     move |app: &mut App| {
         configure_sets(app);
-        app.add_plugins(world::WorldPlugin { rules, seed });
+        app.add_plugins(world::WorldPlugin { rules, seed })
+            .add_plugins(play::plugin);
     }
 }

@@ -49,6 +49,19 @@ pub fn rng(seed: u64, hex: Hex, purpose: Purpose) -> Pcg64Mcg {
     Pcg64Mcg::seed_from_u64(key(seed, hex, purpose))
 }
 
+/// Folded into a player stream's key so it never shares a key with a hex stream of its world.
+const PLAYER_DOMAIN: u64 = 0x506C_6179_6572_0001;
+
+/// A player's stream for one move, keyed on (world seed, player, the player's move number,
+/// purpose): a player's draws depend neither on other players nor on what was generated.
+#[inline]
+pub fn player_rng(seed: u64, player: u32, move_number: u32, purpose: Purpose) -> Pcg64Mcg {
+    let mut k = mix(seed ^ PLAYER_DOMAIN);
+    k = mix(k ^ player as u64);
+    k = mix(k ^ move_number as u64);
+    Pcg64Mcg::seed_from_u64(mix(k ^ purpose.code()))
+}
+
 /// Uniform in [0, 1).
 #[inline]
 pub fn uniform(rng: &mut Pcg64Mcg) -> f64 {
@@ -72,5 +85,20 @@ mod tests {
             key(7, Hex::ZERO, Purpose::Biome),
             key(8, Hex::ZERO, Purpose::Biome)
         );
+    }
+
+    #[test]
+    fn player_streams_differ_by_player_move_and_purpose_and_repeat() {
+        let first = |s, p, m, q| uniform(&mut player_rng(s, p, m, Purpose::Play(q)));
+        let mut seen = std::collections::HashSet::new();
+        for p in 0..4 {
+            for m in 0..50 {
+                for q in 0..3 {
+                    assert!(seen.insert(first(7, p, m, q).to_bits()));
+                    assert_eq!(first(7, p, m, q), first(7, p, m, q));
+                }
+            }
+        }
+        assert_ne!(first(7, 0, 0, 0), first(8, 0, 0, 0));
     }
 }

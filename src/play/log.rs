@@ -1,0 +1,153 @@
+//! What happened, for a HUD, a log or a save: every rule that changes the game writes a
+//! [`PlayEvent`] message, with hexes as Aeternus coordinates; [`PlayLog`] keeps them all.
+
+use bevy::prelude::*;
+
+use super::actions::{Action, Refusal};
+use super::players::{Faction, PlayerId};
+use crate::hex::Coord;
+use crate::rules::{FeatureId, Rules};
+
+#[derive(Message, Debug, Clone, PartialEq)]
+pub enum PlayEvent {
+    /// A Traverse: the player stepped onto the adjacent hex for `ap` action points.
+    Moved {
+        player: PlayerId,
+        from: Coord,
+        to: Coord,
+        ap: u32,
+    },
+    /// The Dunes winds carried the player onto an adjacent hex, for no action points.
+    Blown {
+        player: PlayerId,
+        from: Coord,
+        to: Coord,
+    },
+    /// The player did not move: `toward` blocks entry (a Lake). `blown`: the winds pushed.
+    Blocked {
+        player: PlayerId,
+        at: Coord,
+        toward: Coord,
+        blown: bool,
+        ap: u32,
+    },
+    /// Leaving a Swamp for another mass failed; the player stays.
+    Mired {
+        player: PlayerId,
+        at: Coord,
+        toward: Coord,
+        ap: u32,
+    },
+    /// The hex a player left for a corrupted hex became corrupted.
+    Corrupted {
+        hex: Coord,
+        player: PlayerId,
+    },
+    /// Corruption would have spread onto a hex a pylon protects; it did not.
+    Warded {
+        hex: Coord,
+    },
+    /// A pylon cleansed a corrupted hex.
+    Cleansed {
+        hex: Coord,
+    },
+    Built {
+        player: PlayerId,
+        hex: Coord,
+        feature: FeatureId,
+    },
+    /// A flag went up: the hex is occupied by the faction.
+    Occupied {
+        hex: Coord,
+        faction: Faction,
+    },
+    /// Corruption took the hex's flag: the faction no longer occupies it.
+    FlagLost {
+        hex: Coord,
+        faction: Faction,
+    },
+    /// The stagways took the player from one station to another (not a move).
+    Travelled {
+        player: PlayerId,
+        from: Coord,
+        to: Coord,
+    },
+    TurnEnded {
+        player: PlayerId,
+    },
+    PhaseStarted {
+        phase: u32,
+    },
+    /// The action was not allowed; nothing changed.
+    Refused {
+        player: PlayerId,
+        action: Action,
+        refusal: Refusal,
+    },
+}
+
+impl PlayEvent {
+    /// One line for a log or a HUD.
+    pub fn describe(&self, rules: &Rules) -> String {
+        use PlayEvent::*;
+        let faction = |f: &Faction| rules.faction_name(f.0);
+        match self {
+            Moved {
+                player,
+                from,
+                to,
+                ap,
+            } => format!("{player} moves from {from} to {to} ({ap} AP)"),
+            Blown { player, from, to } => format!("the winds blow {player} from {from} to {to}"),
+            Blocked {
+                player,
+                at,
+                toward,
+                blown,
+                ap,
+            } => {
+                let how = if *blown { "is blown" } else { "moves" };
+                format!("{player} at {at} {how} toward {toward}, which blocks the way ({ap} AP)")
+            }
+            Mired {
+                player,
+                at,
+                toward,
+                ap,
+            } => format!("{player} cannot leave the swamp at {at} for {toward} ({ap} AP)"),
+            Corrupted { hex, player } => format!("{hex} is corrupted as {player} leaves it"),
+            Warded { hex } => format!("a pylon keeps corruption from {hex}"),
+            Cleansed { hex } => format!("a pylon cleanses {hex}"),
+            Built {
+                player,
+                hex,
+                feature,
+            } => format!(
+                "{player} builds a {} on {hex}",
+                rules.feature_name(*feature)
+            ),
+            Occupied { hex, faction: f } => format!("{} occupies {hex}", faction(f)),
+            FlagLost { hex, faction: f } => format!("{} loses its flag on {hex}", faction(f)),
+            Travelled { player, from, to } => {
+                format!("{player} travels the stagways from {from} to {to}")
+            }
+            TurnEnded { player } => format!("{player} ends the turn"),
+            PhaseStarted { phase } => format!("phase {phase} begins"),
+            Refused {
+                player, refusal, ..
+            } => format!("{player} cannot: {}", refusal.describe(rules)),
+        }
+    }
+}
+
+/// Every event so far, in order (a game's log is small: a few per action).
+#[derive(Resource, Debug, Default, Deref)]
+pub struct PlayLog(pub Vec<PlayEvent>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<PlayEvent>().init_resource::<PlayLog>();
+}
+
+pub(super) fn record(mut events: MessageReader<PlayEvent>, mut log: ResMut<PlayLog>) {
+    log.0.extend(events.read().cloned());
+}

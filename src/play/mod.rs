@@ -1,0 +1,58 @@
+//! The headless play rules: players and factions, phases and action points, and the actions of
+//! section 5 resolved by its rules (hazards, corruption, pylons, flags, construction, stagways).
+//!
+//! In: spawn [`Player`]s, send [`Action`] messages. Out: [`PlayEvent`] messages (also kept in
+//! [`PlayLog`]), the players' components, [`Phase`], [`Occupation`], and the hex entities the
+//! world plugin keeps, whose `Landmark` and `Features` change with the store. No rendering here.
+
+mod actions;
+mod board;
+mod construction;
+mod corruption;
+mod flags;
+mod hazards;
+mod log;
+mod movement;
+mod phase;
+mod players;
+mod stagways;
+
+use bevy::prelude::*;
+
+use crate::AppSystems;
+
+pub use actions::{Action, Refusal};
+pub use flags::{Occupation, Occupied};
+pub use log::{PlayEvent, PlayLog};
+pub use phase::Phase;
+pub use players::{
+    ActionPoints, Faction, Moves, Player, PlayerId, PlayerIndex, Position, Resources, Turn,
+};
+
+/// Adds the play rules; needs the world plugin (both come with [`crate::core_plugins`]).
+pub fn plugin(app: &mut App) {
+    app.add_plugins((
+        players::plugin,
+        phase::plugin,
+        actions::plugin,
+        flags::plugin,
+        log::plugin,
+    ));
+    // Actions first, then the viewers follow the players (Generate fills their sight), then the
+    // phase may turn; pylons cleanse after generation, and the log takes everything last.
+    app.add_systems(
+        Update,
+        (actions::resolve, players::follow, phase::advance)
+            .chain()
+            .in_set(AppSystems::Play),
+    )
+    .add_systems(
+        Update,
+        (corruption::cleanse, log::record)
+            .chain()
+            .in_set(AppSystems::Spread),
+    );
+}
+
+#[cfg(test)]
+mod tests;

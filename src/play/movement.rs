@@ -1,0 +1,128 @@
+//! Traverse: a move to an adjacent hex, generated first if indeterminate. The hex left may cost
+//! extra AP (Perilous Pass) or hold the player back (Swamp); the hex entered may block (Lake) or
+//! blow the player on (Deceased Dunes, a move again). Entering a corrupted hex corrupts the
+//! one left behind.
+
+use hexx::Hex;
+
+use super::actions::Refusal;
+use super::board::{Actor, Board};
+use super::corruption::corrupt;
+use super::hazards::{effects, mired, wind};
+use super::log::PlayEvent;
+use super::players::PlayerId;
+use crate::hex::{Coord, Direction};
+use crate::world::Cause;
+
+/// A bound on one chain of blows (Dunes onto Dunes), so a mod's wind chance of 1 ends; at the
+/// seed's 20% a chain this long has a chance of 0.2^16.
+const MAX_BLOWS: u32 = 16;
+
+pub(super) fn traverse(
+    board: &mut Board,
+    player: PlayerId,
+    direction: Direction,
+) -> Result<(), Refusal> {
+    let mut a = board.actor(player)?;
+    a.ready()?;
+    let here = board
+        .hex(a.hex)
+        .expect("a player stands on a generated hex");
+    let leaving = effects(board.rules(), &here);
+    let cost = 1 + leaving.leave_extra_ap;
+    if a.ap < cost {
+        return Err(Refusal::NotEnoughAp {
+            need: cost,
+            have: a.ap,
+        });
+    }
+    let to = a.hex + direction.offset();
+    board.hexes.generate(to, Cause::MoveTarget);
+    let target = board.hex(to).expect("just generated");
+    a.moves += 1;
+    let (at, toward) = (Coord::from_hex(a.hex), Coord::from_hex(to));
+    // A Lake is checked first: nobody tries to leave a Swamp onto water.
+    if effects(board.rules(), &target).blocks_entry {
+        let ap = if board.rules().play.blocked_move_costs_ap {
+            cost
+        } else {
+            0
+        };
+        a.ap -= ap;
+        board.log(PlayEvent::Blocked {
+            player,
+            at,
+            toward,
+            blown: false,
+            ap,
+        });
+    } else if mired(board, &a, &here, &target, &leaving) {
+        let ap = if leaving.failed_exit_costs_ap {
+            cost
+        } else {
+            0
+        };
+        a.ap -= ap;
+        board.log(PlayEvent::Mired {
+            player,
+            at,
+            toward,
+            ap,
+        });
+    } else {
+        a.ap -= cost;
+        board.log(PlayEvent::Moved {
+            player,
+            from: at,
+            to: toward,
+            ap: cost,
+        });
+        arrive(board, &mut a, to);
+        blow(board, &mut a);
+    }
+    board.save(&a);
+    Ok(())
+}
+
+/// The player is on `to` now; if it is corrupted, the hex left behind becomes corrupted.
+fn arrive(board: &mut Board, a: &mut Actor, to: Hex) {
+    let from = a.hex;
+    a.hex = to;
+    if board.is_corrupted(to) {
+        corrupt(board, from, a.id);
+    }
+}
+
+/// The winds of the hex just entered, again after each blow: a blow is a move (for no AP), so a
+/// Lake stops it, corruption spreads on it, and Dunes blown onto blow again.
+fn blow(board: &mut Board, a: &mut Actor) {
+    for _ in 0..MAX_BLOWS {
+        let here = board
+            .hex(a.hex)
+            .expect("a player stands on a generated hex");
+        let Some(direction) = wind(board, a, &here) else {
+            return;
+        };
+        let to = a.hex + direction.offset();
+        board.hexes.generate(to, Cause::MoveTarget);
+        a.moves += 1;
+        let (from, toward) = (Coord::from_hex(a.hex), Coord::from_hex(to));
+        let target = board.hex(to).expect("just generated");
+        if effects(board.rules(), &target).blocks_entry {
+            board.log(PlayEvent::Blocked {
+                player: a.id,
+                at: from,
+                toward,
+                blown: true,
+                ap: 0,
+            });
+            return;
+        }
+        board.log(PlayEvent::Blown {
+            player: a.id,
+            from,
+            to: toward,
+        });
+        arrive(board, a, to);
+    }
+}

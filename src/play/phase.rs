@@ -1,0 +1,40 @@
+//! Phases: every player acts in every phase with the ruleset's action points. When each player
+//! has ended its turn or run out of AP, the next phase starts and AP refill.
+
+use bevy::prelude::*;
+
+use super::log::PlayEvent;
+use super::players::{ActionPoints, Player, Turn};
+use crate::rules::Rules;
+
+/// The current phase, counted from 1.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Deref)]
+pub struct Phase(pub u32);
+
+impl Default for Phase {
+    fn default() -> Self {
+        Phase(1)
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Phase>();
+}
+
+/// Starts the next phase once nobody can act any more (never with no players).
+pub(super) fn advance(
+    mut phase: ResMut<Phase>,
+    mut players: Query<(&mut ActionPoints, &mut Turn), With<Player>>,
+    rules: Res<Rules>,
+    mut log: MessageWriter<PlayEvent>,
+) {
+    if players.is_empty() || players.iter().any(|(ap, turn)| !turn.ended && ap.0 > 0) {
+        return;
+    }
+    phase.0 += 1;
+    for (mut ap, mut turn) in &mut players {
+        ap.0 = rules.play.action_points;
+        turn.ended = false;
+    }
+    log.write(PlayEvent::PhaseStarted { phase: phase.0 });
+}
