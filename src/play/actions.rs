@@ -31,6 +31,15 @@ pub enum Action {
 }
 
 impl Action {
+    /// The Traverse from `from` onto `to`, when they are neighbours (a click on a hex beside
+    /// the player).
+    pub fn traverse_toward(player: PlayerId, from: Hex, to: Hex) -> Option<Action> {
+        let direction = Direction::ALL
+            .into_iter()
+            .find(|d| from + d.offset() == to)?;
+        Some(Action::Traverse { player, direction })
+    }
+
     pub fn player(&self) -> PlayerId {
         match *self {
             Action::Traverse { player, .. }

@@ -9,7 +9,7 @@ use super::flags;
 use super::log::PlayEvent;
 use super::players::PlayerId;
 use crate::hex::Coord;
-use crate::rules::{FeatureEffect, FeatureSet};
+use crate::rules::{FeatureEffect, FeatureId, FeatureSet};
 use crate::world::plugin::{Features, HexEditor, HexPos};
 
 /// Corrupts `hex` (left by `player`) unless it already is or a pylon protects it: its landmark
@@ -44,12 +44,12 @@ pub(super) fn cleanse(
     mut log: MessageWriter<PlayEvent>,
 ) {
     let rules = &hexes.world().rules;
-    let Some(c) = rules.corruption else {
+    let Some(c) = rules.corruption.filter(|_| !changed.is_empty()) else {
         return;
     };
-    let radii: Vec<_> = (rules.features.iter().enumerate())
+    let pylons: Vec<(FeatureId, u32)> = (rules.features.iter().enumerate())
         .filter_map(|(i, f)| match f.effect {
-            FeatureEffect::Purify { radius } => Some((i, radius)),
+            FeatureEffect::Purify { radius } => Some((FeatureId(i as u8), radius)),
             _ => None,
         })
         .collect();
@@ -61,8 +61,8 @@ pub(super) fn cleanse(
         if d.features.contains(c) && world.purified(pos.0) {
             found.push(pos.0);
         }
-        for &(f, radius) in &radii {
-            if d.features.contains(crate::rules::FeatureId(f as u8)) {
+        for &(pylon, radius) in &pylons {
+            if d.features.contains(pylon) {
                 found.extend(pos.0.range(radius).filter(|&h| corrupted(h)));
             }
         }

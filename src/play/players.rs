@@ -22,7 +22,8 @@ impl std::fmt::Display for PlayerId {
     }
 }
 
-/// A player. Ids must be unique; a second player with a taken id is not admitted.
+/// A player. Ids must be unique: a second player with a taken id is not admitted (its `Player`
+/// component is removed at once).
 #[derive(Component, Debug, Clone, PartialEq, Eq)]
 #[require(Faction, Position, ActionPoints, Resources, Turn, Moves)]
 pub struct Player {
@@ -102,6 +103,7 @@ fn admit(
     };
     if index.contains_key(&player.id) {
         error!("{} is taken; {:?} is not admitted", player.id, player.name);
+        commands.entity(add.entity).remove::<Player>();
         return;
     }
     index.0.insert(player.id, add.entity);

@@ -4,10 +4,11 @@
 
 mod construction;
 mod corruption;
-mod hazards;
 mod movement;
 mod phases;
 mod stagways;
+mod swamp;
+mod winds;
 
 use bevy::prelude::*;
 use hexx::Hex;
@@ -176,6 +177,18 @@ impl Table {
             assert_eq!(shown, (d.biome, d.landmark, d.features), "{hex:?}");
         }
     }
+}
+
+/// One try of a move from `from` with 3 AP: its events, then where the player ends and its AP.
+pub(super) fn try_from(
+    t: &mut Table,
+    from: Hex,
+    direction: Direction,
+) -> (Vec<PlayEvent>, Hex, u32) {
+    t.set(1, Position(from));
+    t.set(1, ActionPoints(3));
+    let events = t.go(1, direction);
+    (events, t.pos(1), t.ap(1))
 }
 
 pub(super) fn coord(hex: Hex) -> crate::hex::Coord {

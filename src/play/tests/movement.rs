@@ -131,13 +131,13 @@ fn a_boardwalk_cancels_every_movement_effect_of_its_hex() {
     t.join(1, 0, HERE);
     t.set(1, ActionPoints(9));
     t.frame();
-    for i in 1..5 {
+    for &next in &row[1..] {
         let events = t.go(1, North);
         assert!(
             matches!(events[..], [PlayEvent::Moved { ap: 1, .. }]),
-            "step {i}: {events:?}"
+            "onto {next:?}: {events:?}"
         );
-        assert_eq!(t.pos(1), row[i]);
+        assert_eq!(t.pos(1), next);
     }
     assert_eq!(t.ap(1), 5);
     // Without the Boardwalks: the Pass costs 2, the Lake blocks, the Dunes blow, the Swamp holds.

@@ -29,7 +29,25 @@ fn a_player_joins_with_the_rulesets_numbers() {
     // A taken id is not admitted; an unknown one is refused.
     let third = t.app.world_mut().spawn(Player::new(1, "Again")).id();
     assert_eq!(t.entity(1), e);
-    assert_ne!(t.entity(1), third);
+    assert!(t.app.world().get::<Player>(third).is_none());
+    // A player who leaves is forgotten: its actions are refused, the phase goes on without it.
+    let two = t.entity(2);
+    t.app.world_mut().despawn(two);
+    assert!(
+        !t.app
+            .world()
+            .resource::<PlayerIndex>()
+            .contains_key(&PlayerId(2))
+    );
+    let up = Action::traverse_toward(PlayerId(1), HERE, step(HERE, North)).unwrap();
+    assert_eq!(
+        up,
+        Action::Traverse {
+            player: PlayerId(1),
+            direction: North
+        }
+    );
+    assert_eq!(Action::traverse_toward(PlayerId(1), HERE, HERE), None);
     let events = t.go(9, North);
     assert!(matches!(
         events[..],
