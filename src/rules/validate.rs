@@ -93,7 +93,7 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
             colour: c.colour(at("colour"), &b.colour)?,
             suppressed_beside,
             buildable: b.buildable,
-            movement: m.clone(),
+            movement: *m,
         });
     }
     if biomes.iter().all(|b| b.weight == 0.0) {
