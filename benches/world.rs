@@ -6,6 +6,7 @@ use std::collections::{HashMap, VecDeque};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use aeternus::aeternus::stream::HexStreams;
 use aeternus::aeternus::{PoolNeighbour, draw_biome, draw_features, draw_landmark};
 use aeternus::hex::{NEIGHBOURS, neighbours, view_order};
 use aeternus::rules::{BiomeId, FeatureSet, LandmarkId, Rules};
@@ -82,9 +83,10 @@ impl Naive {
                 mass_size: self.flood(n),
             })
             .collect();
-        let biome = draw_biome(&self.rules, self.seed, hex, &pool);
-        let mut landmark = draw_landmark(&self.rules, self.seed, hex, biome);
-        let features = draw_features(&self.rules, self.seed, hex, &mut landmark, || false);
+        let streams = HexStreams::new(self.seed, hex);
+        let biome = draw_biome(&self.rules, streams, &pool);
+        let mut landmark = draw_landmark(&self.rules, streams, biome);
+        let features = draw_features(&self.rules, streams, &mut landmark, || false);
         let g = NEIGHBOURS.map(|d| self.cells.contains_key(&(hex + d)));
         let runs = (0..6).filter(|&i| g[i] && !g[(i + 5) % 6]).count();
         self.cells.insert(hex, (biome, landmark, features));
@@ -236,6 +238,19 @@ fn summary(rules: &Rules) {
 
 fn main() {
     let rules = Rules::aeternus();
+    // `--core-only`: just spiral worlds of 10^6 in the core store, for a profiler.
+    if std::env::args().any(|a| a == "--core-only") {
+        for _ in 0..5 {
+            black_box(spiral_core(&rules, 1_000_000).len());
+        }
+        return;
+    }
+    if std::env::args().any(|a| a == "--ecs-only") {
+        for _ in 0..3 {
+            black_box(ecs_spiral(&rules, 1_000_000));
+        }
+        return;
+    }
     let quick = std::env::args().any(|a| a == "--summary-only");
     summary(&rules);
     if quick {

@@ -4,9 +4,7 @@
 pub mod stream;
 
 use crate::rules::{BiomeId, FeatureEffect, FeatureSet, LandmarkId, Rules};
-use stream::{Purpose, uniform};
-
-use hexx::Hex;
+use stream::{HexStreams, Purpose, uniform};
 
 /// A generated neighbour as the biome pool sees it.
 #[derive(Debug, Clone, Copy)]
@@ -19,7 +17,7 @@ pub struct PoolNeighbour {
 /// Draws a biome: one entry per generated neighbour with weight B/M, plus the random entry,
 /// which draws from the biomes' weights. A biome suppressed by a neighbour (Dunes beside Swamp,
 /// Swamp beside Dunes) has weight and bias 0 in both pools.
-pub fn draw_biome(rules: &Rules, seed: u64, hex: Hex, neighbours: &[PoolNeighbour]) -> BiomeId {
+pub fn draw_biome(rules: &Rules, streams: HexStreams, neighbours: &[PoolNeighbour]) -> BiomeId {
     let present: u64 = neighbours.iter().fold(0, |m, n| m | 1 << n.biome.0);
     let allowed = |b: BiomeId| rules.suppressors[b.0 as usize] & present == 0;
     let mut weights = [0.0f64; 6];
@@ -33,7 +31,7 @@ pub fn draw_biome(rules: &Rules, seed: u64, hex: Hex, neighbours: &[PoolNeighbou
         weights[i] = w;
         total += w;
     }
-    let mut rng = stream::rng(seed, hex, Purpose::Biome);
+    let mut rng = streams.rng(Purpose::Biome);
     let mut u = uniform(&mut rng) * total;
     for (i, n) in neighbours.iter().enumerate() {
         if u < weights[i] {
@@ -70,10 +68,10 @@ pub fn draw_biome(rules: &Rules, seed: u64, hex: Hex, neighbours: &[PoolNeighbou
 }
 
 /// Draws a landmark by the weights on `biome` (Town 2 on Meadow, 1 elsewhere).
-pub fn draw_landmark(rules: &Rules, seed: u64, hex: Hex, biome: BiomeId) -> LandmarkId {
+pub fn draw_landmark(rules: &Rules, streams: HexStreams, biome: BiomeId) -> LandmarkId {
     let weights = &rules.landmark_weights[biome.0 as usize];
-    let total: f64 = weights.iter().sum();
-    let mut rng = stream::rng(seed, hex, Purpose::Landmark);
+    let total = rules.landmark_totals[biome.0 as usize];
+    let mut rng = streams.rng(Purpose::Landmark);
     let mut u = uniform(&mut rng) * total;
     let mut last = 0;
     for (i, w) in weights.iter().enumerate() {
@@ -93,8 +91,7 @@ pub fn draw_landmark(rules: &Rules, seed: u64, hex: Hex, biome: BiomeId) -> Land
 /// `protected` (by a pylon; asked only then), sets its landmark and removes every other feature.
 pub fn draw_features(
     rules: &Rules,
-    seed: u64,
-    hex: Hex,
+    streams: HexStreams,
     landmark: &mut LandmarkId,
     protected: impl FnOnce() -> bool,
 ) -> FeatureSet {
@@ -103,7 +100,7 @@ pub fn draw_features(
         if f.chance <= 0.0 {
             continue;
         }
-        let mut rng = stream::rng(seed, hex, Purpose::Feature(i as u8));
+        let mut rng = streams.rng(Purpose::Feature(i as u8));
         if uniform(&mut rng) < f.chance {
             set.insert(crate::rules::FeatureId(i as u8));
         }

@@ -2,7 +2,7 @@
 //! hexes and purposes never share draws.
 
 use hexx::Hex;
-use rand::{RngExt, SeedableRng};
+use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
 
 /// What a draw is for; each has its own stream.
@@ -35,18 +35,45 @@ pub fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The stream's key: each part goes through the mixer before the next is folded in.
+/// The streams of one hex: (world seed, hex) mixed once, each purpose folded in after, so the
+/// three draws of a generation share the costly part of the key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HexStreams(u64);
+
+impl HexStreams {
+    #[inline]
+    pub fn new(seed: u64, hex: Hex) -> Self {
+        let packed = ((hex.x as u32 as u64) << 32) | hex.y as u32 as u64;
+        Self(mix(mix(seed) ^ packed))
+    }
+
+    #[inline]
+    pub fn key(self, purpose: Purpose) -> u64 {
+        mix(self.0 ^ purpose.code())
+    }
+
+    #[inline]
+    pub fn rng(self, purpose: Purpose) -> Pcg64Mcg {
+        from_key(self.key(purpose))
+    }
+}
+
+/// The stream's key for (world seed, hex, purpose).
 #[inline]
 pub fn key(seed: u64, hex: Hex, purpose: Purpose) -> u64 {
-    let mut k = mix(seed);
-    k = mix(k ^ (hex.x as u32 as u64));
-    k = mix(k ^ (hex.y as u32 as u64));
-    mix(k ^ purpose.code())
+    HexStreams::new(seed, hex).key(purpose)
+}
+
+/// A PCG stream whose 128-bit state comes straight from a mixed key: no seeding rounds, which
+/// would cost more than the draws on the generation path.
+#[inline]
+pub fn from_key(k: u64) -> Pcg64Mcg {
+    Pcg64Mcg::new(((k as u128) << 64) | (k.rotate_left(29) ^ 0xA076_1D64_78BD_642F) as u128)
 }
 
 #[inline]
 pub fn rng(seed: u64, hex: Hex, purpose: Purpose) -> Pcg64Mcg {
-    Pcg64Mcg::seed_from_u64(key(seed, hex, purpose))
+    from_key(key(seed, hex, purpose))
 }
 
 /// Folded into a player stream's key so it never shares a key with a hex stream of its world.
@@ -59,7 +86,7 @@ pub fn player_rng(seed: u64, player: u32, move_number: u32, purpose: Purpose) ->
     let mut k = mix(seed ^ PLAYER_DOMAIN);
     k = mix(k ^ player as u64);
     k = mix(k ^ move_number as u64);
-    Pcg64Mcg::seed_from_u64(mix(k ^ purpose.code()))
+    from_key(mix(k ^ purpose.code()))
 }
 
 /// Uniform in [0, 1).

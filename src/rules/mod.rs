@@ -133,6 +133,8 @@ pub struct Rules {
     pub suppressors: Vec<u64>,
     /// Landmark weights by biome: `landmark_weights[biome][landmark]`.
     pub landmark_weights: Vec<Vec<f64>>,
+    /// The sum of each biome's landmark weights.
+    pub landmark_totals: Vec<f64>,
     /// The feature that corrupts, when the ruleset has one.
     pub corruption: Option<FeatureId>,
 }

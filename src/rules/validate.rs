@@ -243,6 +243,7 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
         },
         play,
         suppressors,
+        landmark_totals: landmark_weights.iter().map(|w| w.iter().sum()).collect(),
         landmark_weights,
         corruption,
     })

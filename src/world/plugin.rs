@@ -2,6 +2,7 @@
 //! system performs every generation requested through [`GenerateHex`].
 
 use bevy::ecs::system::SystemParam;
+use bevy::ecs::system::SystemState;
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use hexx::Hex;
@@ -139,24 +140,31 @@ fn spawn_range(
     out: &mut MessageWriter<HexGenerated>,
 ) {
     for o in orders {
-        let d = world.data_of_order(o);
-        let cause = world.cause(o);
-        let e = commands
-            .spawn((
-                HexPos(d.hex),
-                Biome(d.biome),
-                Landmark(d.landmark),
-                Features(d.features),
-                Generated { order: o, cause },
-            ))
-            .id();
-        index.0.insert(d.hex, e);
+        let bundle = hex_bundle(world, o);
+        let (hex, cause) = (bundle.0.0, bundle.4.cause);
+        let e = commands.spawn(bundle).id();
+        index.0.insert(hex, e);
         out.write(HexGenerated {
-            hex: d.hex,
+            hex,
             entity: e,
             cause,
         });
     }
+}
+
+/// The components of the hex generated `order`-th.
+fn hex_bundle(world: &HexWorld, order: u32) -> (HexPos, Biome, Landmark, Features, Generated) {
+    let d = world.data_of_order(order);
+    (
+        HexPos(d.hex),
+        Biome(d.biome),
+        Landmark(d.landmark),
+        Features(d.features),
+        Generated {
+            order,
+            cause: world.cause(order),
+        },
+    )
 }
 
 /// Spawns entities for what the store already holds (the origin).
@@ -189,10 +197,37 @@ fn request_view(
 }
 
 /// The one system that generates hexes: in request order, each followed by any pocket it closes.
-fn generate_hexes(mut requests: MessageReader<GenerateHex>, mut hexes: HexEditor) {
-    for r in requests.read() {
-        hexes.generate(r.hex, r.cause);
+/// Exclusive, so a frame's new hexes are spawned in one batch (the fast path for many entities).
+fn generate_hexes(world: &mut World, requests: &mut SystemState<MessageReader<GenerateHex>>) {
+    let asked: Vec<GenerateHex> = match requests.get_mut(world) {
+        Ok(mut reader) => reader.read().copied().collect(),
+        Err(_) => return,
+    };
+    if asked.is_empty() {
+        return;
     }
+    world.resource_scope(|world, mut map: Mut<WorldMap>| {
+        let first = map.len() as u32;
+        for r in &asked {
+            map.generate(r.hex, r.cause);
+        }
+        let made = first..map.len() as u32;
+        let bundles: Vec<_> = made.clone().map(|o| hex_bundle(&map, o)).collect();
+        let entities: Vec<Entity> = world.spawn_batch(bundles).collect();
+        let mut index = world.resource_mut::<HexIndex>();
+        index.0.reserve(entities.len());
+        let mut news = Vec::with_capacity(entities.len());
+        for (o, e) in made.zip(entities) {
+            let hex = map.order()[o as usize];
+            index.0.insert(hex, e);
+            news.push(HexGenerated {
+                hex,
+                entity: e,
+                cause: map.cause(o),
+            });
+        }
+        world.write_message_batch(news);
+    });
 }
 
 #[cfg(test)]

@@ -43,6 +43,8 @@ type Chunk = [Cell; CHUNK_CELLS];
 pub struct Store {
     index: HashMap<(i32, i32), u32>,
     chunks: Vec<Box<Chunk>>,
+    /// The chunk `get_mut` found last: consecutive writes are usually in one chunk.
+    last: Option<((i32, i32), u32)>,
 }
 
 #[inline]
@@ -62,22 +64,28 @@ impl Store {
         }
     }
 
-    /// The six neighbours of `h`, clockwise from North: one chunk look-up when `h` lies inside
-    /// its chunk's border, as most hexes do.
+    /// The six neighbours of `h`, clockwise from North.
     #[inline]
     pub fn neighbourhood(&self, h: Hex) -> [Cell; 6] {
+        self.with_neighbourhood(h).1
+    }
+
+    /// `h` and its six neighbours: one chunk look-up when `h` lies inside its chunk's border, as
+    /// most hexes do.
+    #[inline]
+    pub fn with_neighbourhood(&self, h: Hex) -> (Cell, [Cell; 6]) {
         let (lx, ly) = (h.x & MASK, h.y & MASK);
+        let (key, local) = split(h);
+        let Some(&c) = self.index.get(&key) else {
+            return (Cell::EMPTY, NEIGHBOURS.map(|d| self.get(h + d)));
+        };
+        let chunk = &self.chunks[c as usize];
         if lx > 0 && lx < MASK && ly > 0 && ly < MASK {
-            let (key, local) = split(h);
-            return match self.index.get(&key) {
-                Some(&c) => {
-                    let chunk = &self.chunks[c as usize];
-                    NEIGHBOURS.map(|d| chunk[(local as i32 + d.y * CHUNK_SIDE + d.x) as usize])
-                }
-                None => [Cell::EMPTY; 6],
-            };
+            let around =
+                NEIGHBOURS.map(|d| chunk[(local as i32 + d.y * CHUNK_SIDE + d.x) as usize]);
+            return (chunk[local], around);
         }
-        NEIGHBOURS.map(|d| self.get(h + d))
+        (chunk[local], NEIGHBOURS.map(|d| self.get(h + d)))
     }
 
     #[inline]
@@ -88,11 +96,18 @@ impl Store {
     #[inline]
     pub fn get_mut(&mut self, h: Hex) -> &mut Cell {
         let (key, local) = split(h);
-        let next = self.chunks.len() as u32;
-        let c = *self.index.entry(key).or_insert(next);
-        if c == next {
-            self.chunks.push(Box::new([Cell::EMPTY; CHUNK_CELLS]));
-        }
+        let c = match self.last {
+            Some((k, c)) if k == key => c,
+            _ => {
+                let next = self.chunks.len() as u32;
+                let c = *self.index.entry(key).or_insert(next);
+                if c == next {
+                    self.chunks.push(Box::new([Cell::EMPTY; CHUNK_CELLS]));
+                }
+                self.last = Some((key, c));
+                c
+            }
+        };
         &mut self.chunks[c as usize][local]
     }
 
