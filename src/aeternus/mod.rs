@@ -19,17 +19,14 @@ pub struct PoolNeighbour {
 /// Swamp beside Dunes) has weight and bias 0 in both pools.
 pub fn draw_biome(rules: &Rules, streams: HexStreams, neighbours: &[PoolNeighbour]) -> BiomeId {
     let present: u64 = neighbours.iter().fold(0, |m, n| m | 1 << n.biome.0);
-    let allowed = |b: BiomeId| rules.suppressors[b.0 as usize] & present == 0;
+    let allowed = |b: u8| rules.suppressors[b as usize] & present == 0;
     let mut weights = [0.0f64; 6];
     let mut total = rules.random_entry_weight;
     for (i, n) in neighbours.iter().enumerate() {
-        let w = if allowed(n.biome) {
-            rules.biomes[n.biome.0 as usize].bias / n.mass_size as f64
-        } else {
-            0.0
-        };
-        weights[i] = w;
-        total += w;
+        if allowed(n.biome.0) {
+            weights[i] = rules.biases[n.biome.0 as usize] / n.mass_size as f64;
+            total += weights[i];
+        }
     }
     let mut rng = streams.rng(Purpose::Biome);
     let mut u = uniform(&mut rng) * total;
@@ -39,30 +36,28 @@ pub fn draw_biome(rules: &Rules, streams: HexStreams, neighbours: &[PoolNeighbou
         }
         u -= weights[i];
     }
-    // The random entry.
-    let random_total: f64 = rules
-        .biomes
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| allowed(BiomeId(*i as u8)))
-        .map(|(_, b)| b.weight)
-        .sum();
+    // The random entry: the biome weights, less those of suppressed biomes.
+    let mut random_total = rules.random_total;
+    for &b in &rules.suppressible {
+        if !allowed(b) {
+            random_total -= rules.weights[b as usize];
+        }
+    }
     if random_total <= 0.0 {
         // Only reachable when suppression empties a mod's pool: the seed's "Meadow if unspecified".
         return rules.origin.0;
     }
     let mut u = uniform(&mut rng) * random_total;
     let mut last = rules.origin.0;
-    for (i, b) in rules.biomes.iter().enumerate() {
-        let id = BiomeId(i as u8);
-        if !allowed(id) || b.weight <= 0.0 {
+    for (i, &w) in rules.weights.iter().enumerate() {
+        if w <= 0.0 || !allowed(i as u8) {
             continue;
         }
-        if u < b.weight {
-            return id;
+        if u < w {
+            return BiomeId(i as u8);
         }
-        u -= b.weight;
-        last = id;
+        u -= w;
+        last = BiomeId(i as u8);
     }
     last
 }

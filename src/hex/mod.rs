@@ -210,27 +210,55 @@ pub fn distance(a: Hex, b: Hex) -> u32 {
 }
 
 /// The hexes at exactly `radius` from `center`, clockwise starting from the one due North.
-pub fn ring(center: Hex, radius: u32) -> impl Iterator<Item = Hex> {
-    let r = radius as i32;
-    let start = center + Direction::North.offset() * r;
-    // Walking clockwise from the North corner: Mouth, South, Zest, Weast, North, Ashe.
-    let legs = [
-        Direction::Mouth,
-        Direction::South,
-        Direction::Zest,
-        Direction::Weast,
-        Direction::North,
-        Direction::Ashe,
-    ];
-    let steps = if radius == 0 { 1 } else { 6 * radius as usize };
-    let mut cur = start;
-    (0..steps).map(move |i| {
-        let out = cur;
-        if radius > 0 {
-            cur += legs[i / radius as usize].offset();
+pub fn ring(center: Hex, radius: u32) -> Ring {
+    Ring {
+        cur: center + Direction::North.offset() * radius as i32,
+        radius,
+        leg: 0,
+        step: 0,
+    }
+}
+
+/// Walks a ring clockwise from its North corner: `radius` steps Mouth, then South, Zest, Weast,
+/// North, Ashe.
+#[derive(Debug, Clone)]
+pub struct Ring {
+    cur: Hex,
+    radius: u32,
+    leg: usize,
+    step: u32,
+}
+
+const RING_LEGS: [Hex; 6] = [
+    Direction::Mouth.offset(),
+    Direction::South.offset(),
+    Direction::Zest.offset(),
+    Direction::Weast.offset(),
+    Direction::North.offset(),
+    Direction::Ashe.offset(),
+];
+
+impl Iterator for Ring {
+    type Item = Hex;
+
+    #[inline]
+    fn next(&mut self) -> Option<Hex> {
+        if self.leg >= 6 {
+            return None;
         }
-        out
-    })
+        let out = self.cur;
+        if self.radius == 0 {
+            self.leg = 6;
+            return Some(out);
+        }
+        self.cur += RING_LEGS[self.leg];
+        self.step += 1;
+        if self.step == self.radius {
+            self.step = 0;
+            self.leg += 1;
+        }
+        Some(out)
+    }
 }
 
 /// View order: nearest first, then clockwise from North, out to `radius` inclusive.

@@ -131,6 +131,13 @@ pub struct Rules {
     pub play: PlayRules,
     /// For each biome, the bit mask of biomes that suppress it.
     pub suppressors: Vec<u64>,
+    /// The biomes some other biome can suppress.
+    pub suppressible: Vec<u8>,
+    /// Each biome's weight and bias, packed for the biome draw.
+    pub weights: Vec<f64>,
+    pub biases: Vec<f64>,
+    /// The sum of the biome weights: the random pool before suppression.
+    pub random_total: f64,
     /// Landmark weights by biome: `landmark_weights[biome][landmark]`.
     pub landmark_weights: Vec<Vec<f64>>,
     /// The sum of each biome's landmark weights.
@@ -157,6 +164,36 @@ impl Rules {
     pub fn aeternus() -> Rules {
         Self::from_str(DEFAULT_AETERNUS, DEFAULT_AETERNUS_NAME)
             .expect("the embedded Aeternus rules are valid (checked by tests)")
+    }
+
+    /// Recomputes the packed tables the draws read (weights, biases, suppression, landmark
+    /// weights by biome) from the biomes and landmarks: call it after changing those in code.
+    pub fn derive_tables(&mut self) {
+        self.weights = self.biomes.iter().map(|b| b.weight).collect();
+        self.biases = self.biomes.iter().map(|b| b.bias).collect();
+        self.random_total = self.weights.iter().sum();
+        self.suppressors = self
+            .biomes
+            .iter()
+            .map(|b| b.suppressed_beside.iter().fold(0u64, |m, s| m | 1 << s.0))
+            .collect();
+        self.suppressible = (0..self.biomes.len() as u8)
+            .filter(|&b| self.suppressors[b as usize] != 0)
+            .collect();
+        self.landmark_weights = (0..self.biomes.len())
+            .map(|b| {
+                let b = BiomeId(b as u8);
+                self.landmarks
+                    .iter()
+                    .map(|l| l.weight_on.get(&b).copied().unwrap_or(l.weight))
+                    .collect()
+            })
+            .collect();
+        self.landmark_totals = self
+            .landmark_weights
+            .iter()
+            .map(|w| w.iter().sum())
+            .collect();
     }
 
     pub fn biome(&self, name: &str) -> Option<BiomeId> {

@@ -220,12 +220,7 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
 
     let play = validate_play(&c, &raw.play, &raw.resources)?;
 
-    let suppressors = biomes
-        .iter()
-        .map(|b| b.suppressed_beside.iter().fold(0u64, |m, s| m | 1 << s.0))
-        .collect();
-
-    Ok(Rules {
+    let mut rules = Rules {
         name: raw.name,
         source: source.to_string(),
         sight_radius: raw.sight_radius,
@@ -242,11 +237,17 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
             forbidden_on_corrupted: raw.construction.forbidden_on_corrupted,
         },
         play,
-        suppressors,
-        landmark_totals: landmark_weights.iter().map(|w| w.iter().sum()).collect(),
+        suppressors: Vec::new(),
+        suppressible: Vec::new(),
+        weights: Vec::new(),
+        biases: Vec::new(),
+        random_total: 0.0,
+        landmark_totals: Vec::new(),
         landmark_weights,
         corruption,
-    })
+    };
+    rules.derive_tables();
+    Ok(rules)
 }
 
 fn validate_play(

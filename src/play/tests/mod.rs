@@ -30,6 +30,7 @@ pub(super) fn step(hex: Hex, d: Direction) -> Hex {
 pub(super) fn rules_with(change: impl FnOnce(&mut Rules)) -> Rules {
     let mut r = Rules::aeternus();
     change(&mut r);
+    r.derive_tables();
     r
 }
 
