@@ -31,6 +31,9 @@ pub struct Cli {
     /// Save a screenshot of the window to FILE once the world is drawn, then quit.
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<PathBuf>,
+    /// Players at the table (hot-seat), 1 to 8; default: the ruleset's factions, at least 2.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=8))]
+    pub players: Option<u32>,
 }
 
 #[derive(Subcommand, Debug)]

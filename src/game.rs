@@ -13,6 +13,7 @@ pub fn run(
     rules: RulesChoice,
     seed: u64,
     screenshot: Option<std::path::PathBuf>,
+    players: Option<u32>,
 ) -> Result<(), CliError> {
     let rules = match rules {
         RulesChoice::Aeternus(r) => r,
@@ -31,6 +32,7 @@ pub fn run(
     }));
     (crate::core_plugins(rules, seed))(&mut app);
     app.add_plugins(crate::render::RenderPlugin { screenshot });
+    app.add_plugins(crate::playview::PlayViewPlugin { players });
     app.add_systems(Startup, |mut commands: Commands| {
         commands.spawn((
             Name::new("Origin view"),

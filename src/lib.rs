@@ -9,6 +9,7 @@ pub mod export;
 pub mod game;
 pub mod hex;
 pub mod play;
+pub mod playview;
 pub mod render;
 pub mod rules;
 pub mod sites;

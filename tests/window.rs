@@ -1,5 +1,6 @@
 //! The real game window: start the binary (under Xvfb when available), let it save a screenshot
-//! with `--screenshot`, and check the picture against the world the same seed generates headless.
+//! with `--screenshot`, and check the picture against the world the same seed generates headless
+//! (and the players' tokens on the origin).
 //! Both rulesets: the Aeternus world and the storm map (`--rules storm`).
 //!
 //! Skips (passing, with a message) when there is neither `xvfb-run` nor a `DISPLAY`.
@@ -32,8 +33,10 @@ const TOLERANCE: i32 = 6;
 /// Hexes within this distance of the origin are each checked for their biome's colour.
 const CHECK_RADIUS: u32 = 4;
 /// Sample each hex this far (in hex sizes) below its centre, clear of the town and corruption
-/// marks drawn at the centre and of the rim at the edge.
+/// marks drawn at the centre, of the players' token rings (from 0.62 out) and of the rim.
 const SAMPLE_OFFSET: f32 = 0.55;
+/// Pixels of its faction's colour a player's token shows at least, at the start view's zoom.
+const TOKEN_PIXELS: usize = 15;
 
 #[test]
 fn window_draws_each_hex_in_its_biome_colour_north_up() {
@@ -212,6 +215,29 @@ fn check_picture(img: &RgbImage) {
         seen.len() >= 2,
         "seed {SEED} shows one biome only: the check proves little"
     );
+
+    // One player per faction stands on the origin: each token, an arc of a ring near the hex's
+    // rim (hollow, so the checks above still see the biome), shows its faction's colour there.
+    assert!(!rules.play.factions.is_empty());
+    let radius = HEX_SIZE / scale;
+    for faction in &rules.play.factions {
+        let mut n = 0;
+        for (x, y, px) in img.enumerate_pixels() {
+            let d = Vec2::new(
+                x as f32 + 0.5 - w as f32 / 2.0,
+                y as f32 + 0.5 - h as f32 / 2.0,
+            );
+            if d.length() <= radius && close(*px, Rgb(faction.colour)) {
+                n += 1;
+            }
+        }
+        assert!(
+            n >= TOKEN_PIXELS,
+            "only {n} pixels of {}'s colour {:?} on the origin: no token there",
+            faction.name,
+            faction.colour
+        );
+    }
 }
 
 fn close(a: Rgb<u8>, b: Rgb<u8>) -> bool {

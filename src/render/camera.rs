@@ -1,4 +1,4 @@
-//! The camera: framed on the first viewer at start; wheel zooms, left or right drag and
+//! The camera: framed on the widest viewer at start; wheel zooms, left or right drag and
 //! arrows/WASD pan.
 
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
@@ -60,7 +60,8 @@ fn frame_viewer(
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&mut Transform, &mut Projection), With<MainCamera>>,
 ) {
-    let Some(viewer) = viewers.iter().next() else {
+    // The widest: the players' own narrower sights must not decide the first frame.
+    let Some(viewer) = viewers.iter().max_by_key(|v| v.radius) else {
         return;
     };
     let (mut transform, mut projection) = camera.into_inner();

@@ -1,0 +1,92 @@
+//! Hot-seat play of the Aeternus world in the game window: one player per faction seated at the
+//! origin, tokens and built features drawn over the tiles, keys and clicks turned into the
+//! current player's [`Action`](crate::play::Action)s, a HUD, and a camera that follows the turn.
+//!
+//! It reads the play state and writes only `Action` messages: the rules (`crate::play`) stay
+//! headless. [`logic`] (seating, input, the station pick) runs without a window and is what the
+//! tests drive; [`PlayViewPlugin`] adds the drawing, the pointer and the HUD.
+
+mod features;
+mod focus;
+mod hud;
+pub mod input;
+mod pointer;
+pub mod seat;
+mod shapes;
+pub mod text;
+mod tokens;
+pub mod travel;
+
+#[cfg(test)]
+mod tests;
+
+use bevy::prelude::*;
+use hexx::Hex;
+
+use crate::AppSystems;
+use crate::render::camera::PanWithLetters;
+
+pub use input::{BUILD_KEYS, Intent};
+pub use seat::{Seats, faction_colour};
+
+/// The hex under the mouse, if any.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Hovered(pub Option<Hex>);
+
+/// A word for the player from the view itself (not the rules), shown until the next command.
+#[derive(Resource, Debug, Default)]
+pub struct Notice(pub Option<String>);
+
+/// Asks the camera to glide to a hex.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FocusOn(pub Hex);
+
+/// Input stages: the pointer is read before commands are performed.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Stage {
+    Pointer,
+    Keys,
+    Perform,
+}
+
+/// Seating, input and the station pick: no window needed.
+pub fn logic(app: &mut App) {
+    app.init_resource::<Hovered>()
+        .init_resource::<Notice>()
+        .add_message::<FocusOn>()
+        .add_message::<Intent>()
+        .configure_sets(
+            Update,
+            (Stage::Pointer, Stage::Keys, Stage::Perform)
+                .chain()
+                .in_set(AppSystems::Input),
+        )
+        .add_plugins((seat::plugin, travel::plugin))
+        .add_systems(Update, input::keys.in_set(Stage::Keys))
+        .add_systems(Update, input::perform.in_set(Stage::Perform));
+}
+
+/// Play in the game window; add after `render::RenderPlugin` (it needs its camera and textures).
+pub struct PlayViewPlugin {
+    /// How many players to seat; `None`: the ruleset's factions, at least two.
+    pub players: Option<u32>,
+}
+
+impl Plugin for PlayViewPlugin {
+    fn build(&self, app: &mut App) {
+        if let Some(n) = self.players {
+            app.insert_resource(Seats(n));
+        }
+        // The letters move the current player, so only the arrows pan.
+        app.insert_resource(PanWithLetters(false))
+            .add_plugins((logic, shapes::plugin))
+            .add_plugins((
+                pointer::plugin,
+                tokens::plugin,
+                features::plugin,
+                travel::draw_plugin,
+                focus::plugin,
+                hud::plugin,
+            ));
+    }
+}

@@ -1,0 +1,142 @@
+//! The HUD's words, built from the play state alone (no UI here, so tests read them directly).
+
+use hexx::Hex;
+
+use super::seat::Seated;
+use super::travel::Pick;
+use crate::hex::Coord;
+use crate::play::{Occupation, PlayEvent, PlayerId};
+use crate::rules::{FeatureEffect, Rules};
+use crate::world::HexWorld;
+
+pub const HELP: &str = "Q W E / A S D or click: move | 1 Flag  2 Pylon  3 Station  4 Boardwalk | \
+T stagways | Space end turn | Tab next player | drag, wheel: view";
+
+/// The status panel: a heading, the current player (drawn in its faction's colour), details.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Status {
+    pub phase: String,
+    pub who: String,
+    pub details: String,
+}
+
+pub fn status(
+    phase: u32,
+    me: &Seated,
+    rules: &Rules,
+    world: &HexWorld,
+    build_at: Hex,
+    pick: Option<&Pick>,
+) -> Status {
+    let here = Coord::from_hex(me.hex);
+    let biome = world.get(me.hex).map_or("", |d| rules.biome_name(d.biome));
+    let purse: Vec<String> = rules
+        .resources
+        .iter()
+        .map(|r| format!("{r} {}", me.resources.get(r)))
+        .collect();
+    let target = if build_at == me.hex {
+        "here".to_string()
+    } else {
+        format!("{}", Coord::from_hex(build_at))
+    };
+    let mut details = format!(
+        "{} of {} AP | at {here} {biome}\n{}\n1-4 build on: {target}",
+        me.ap,
+        rules.play.action_points,
+        purse.join("  "),
+    );
+    if let Some(p) = pick {
+        details += &format!(
+            "\nStagways to {} ({} of {}): Enter travels, T next, Esc cancels",
+            Coord::from_hex(p.selected()),
+            p.index + 1,
+            p.stations.len()
+        );
+    }
+    Status {
+        phase: format!("Phase {phase}\n"),
+        who: format!(
+            "{} | {}\n",
+            me.player.name,
+            rules.faction_name(me.faction.0)
+        ),
+        details,
+    }
+}
+
+/// What the hovered hex is: its coordinate, biome, landmark, features, and who stands there.
+pub fn hex_info(
+    hex: Hex,
+    world: &HexWorld,
+    occupation: &Occupation,
+    here: &[&str],
+    rules: &Rules,
+) -> String {
+    let at = Coord::from_hex(hex);
+    let Some(d) = world.get(hex) else {
+        return format!("{at} not generated yet");
+    };
+    let mut s = format!(
+        "{at} {} | {}",
+        rules.biome_name(d.biome),
+        rules.landmark_name(d.landmark)
+    );
+    let features: Vec<String> = d
+        .features
+        .iter()
+        .map(|f| {
+            match (
+                rules.features[f.0 as usize].effect == FeatureEffect::Occupy,
+                occupation.get(&hex),
+            ) {
+                (true, Some(owner)) => format!("Flag of {}", rules.faction_name(owner.0)),
+                _ => rules.feature_name(f).to_string(),
+            }
+        })
+        .collect();
+    if !features.is_empty() {
+        s += &format!("\n{}", features.join(", "));
+    }
+    if !here.is_empty() {
+        s += &format!("\nHere: {}", here.join(", "));
+    }
+    s
+}
+
+/// One line of the log panel.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LogLine {
+    pub text: String,
+    /// Whose action it was, to colour the line.
+    pub player: Option<PlayerId>,
+    pub refused: bool,
+}
+
+/// The last `n` events, oldest first.
+pub fn log_lines(log: &[PlayEvent], rules: &Rules, n: usize) -> Vec<LogLine> {
+    log[log.len().saturating_sub(n)..]
+        .iter()
+        .map(|e| LogLine {
+            text: e.describe(rules),
+            player: actor(e),
+            refused: matches!(e, PlayEvent::Refused { .. }),
+        })
+        .collect()
+}
+
+fn actor(e: &PlayEvent) -> Option<PlayerId> {
+    use PlayEvent::*;
+    match e {
+        Moved { player, .. }
+        | Blown { player, .. }
+        | Blocked { player, .. }
+        | Mired { player, .. }
+        | Corrupted { player, .. }
+        | Built { player, .. }
+        | Travelled { player, .. }
+        | TurnEnded { player }
+        | Refused { player, .. } => Some(*player),
+        _ => None,
+    }
+}
