@@ -91,13 +91,10 @@ pub fn draw_features(
     protected: impl FnOnce() -> bool,
 ) -> FeatureSet {
     let mut set = FeatureSet::EMPTY;
-    for (i, f) in rules.features.iter().enumerate() {
-        if f.chance <= 0.0 {
-            continue;
-        }
-        let mut rng = streams.rng(Purpose::Feature(i as u8));
-        if uniform(&mut rng) < f.chance {
-            set.insert(crate::rules::FeatureId(i as u8));
+    for &(f, chance) in &rules.chances {
+        let mut rng = streams.rng(Purpose::Feature(f.0));
+        if uniform(&mut rng) < chance {
+            set.insert(f);
         }
     }
     if let Some(c) = rules.corruption

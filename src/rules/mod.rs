@@ -138,6 +138,8 @@ pub struct Rules {
     pub biases: Vec<f64>,
     /// The sum of the biome weights: the random pool before suppression.
     pub random_total: f64,
+    /// The features with a chance at generation, and that chance.
+    pub chances: Vec<(FeatureId, f64)>,
     /// Landmark weights by biome: `landmark_weights[biome][landmark]`.
     pub landmark_weights: Vec<Vec<f64>>,
     /// The sum of each biome's landmark weights.
@@ -167,7 +169,8 @@ impl Rules {
     }
 
     /// Recomputes the packed tables the draws read (weights, biases, suppression, landmark
-    /// weights by biome) from the biomes and landmarks: call it after changing those in code.
+    /// weights by biome, feature chances) from the biomes, landmarks and features: call it after
+    /// changing those in code.
     pub fn derive_tables(&mut self) {
         self.weights = self.biomes.iter().map(|b| b.weight).collect();
         self.biases = self.biomes.iter().map(|b| b.bias).collect();
@@ -193,6 +196,10 @@ impl Rules {
             .landmark_weights
             .iter()
             .map(|w| w.iter().sum())
+            .collect();
+        self.chances = (self.features.iter().enumerate())
+            .filter(|(_, f)| f.chance > 0.0)
+            .map(|(i, f)| (FeatureId(i as u8), f.chance))
             .collect();
     }
 

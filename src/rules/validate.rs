@@ -242,6 +242,7 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
         weights: Vec::new(),
         biases: Vec::new(),
         random_total: 0.0,
+        chances: Vec::new(),
         landmark_totals: Vec::new(),
         landmark_weights,
         corruption,

@@ -71,21 +71,33 @@ impl Store {
     }
 
     /// `h` and its six neighbours: one chunk look-up when `h` lies inside its chunk's border, as
-    /// most hexes do.
+    /// most hexes do; on the border, one look-up per chunk met going round.
     #[inline]
     pub fn with_neighbourhood(&self, h: Hex) -> (Cell, [Cell; 6]) {
         let (lx, ly) = (h.x & MASK, h.y & MASK);
         let (key, local) = split(h);
-        let Some(&c) = self.index.get(&key) else {
-            return (Cell::EMPTY, NEIGHBOURS.map(|d| self.get(h + d)));
-        };
-        let chunk = &self.chunks[c as usize];
+        let own = self.index.get(&key).map(|&c| &*self.chunks[c as usize]);
+        let mut around = [Cell::EMPTY; 6];
         if lx > 0 && lx < MASK && ly > 0 && ly < MASK {
-            let around =
-                NEIGHBOURS.map(|d| chunk[(local as i32 + d.y * CHUNK_SIDE + d.x) as usize]);
-            return (chunk[local], around);
+            if let Some(chunk) = own {
+                for (cell, d) in around.iter_mut().zip(NEIGHBOURS) {
+                    *cell = chunk[(local as i32 + d.y * CHUNK_SIDE + d.x) as usize];
+                }
+            }
+        } else {
+            let (mut last_key, mut last) = (key, own);
+            for (cell, d) in around.iter_mut().zip(NEIGHBOURS) {
+                let (k, l) = split(h + d);
+                if k != last_key {
+                    last_key = k;
+                    last = self.index.get(&k).map(|&c| &*self.chunks[c as usize]);
+                }
+                if let Some(chunk) = last {
+                    *cell = chunk[l];
+                }
+            }
         }
-        (chunk[local], NEIGHBOURS.map(|d| self.get(h + d)))
+        (own.map_or(Cell::EMPTY, |c| c[local]), around)
     }
 
     #[inline]
