@@ -1,6 +1,6 @@
-//! Built features drawn over their hex, each in its own spot so several fit on one hex and the
-//! hex's colour still shows: a flag in its owner's colour (upper left), a Pylon of Purity (top),
-//! a Stag Station (upper right), a Boardwalk (bottom). Chosen by the feature's effect, so a mod's
+//! Built features drawn over their hex, each in its own spot inside the token ring so several
+//! fit on one hex and the hex's colour still shows: a flag in its owner's colour (top), a Pylon
+//! of Purity (left), a Stag Station (right), a Boardwalk (bottom). Chosen by the feature's effect, so a mod's
 //! renamed features draw too. Corruption has its own mark (`render::marks`).
 
 use bevy::platform::collections::HashMap;
@@ -36,10 +36,10 @@ pub(super) fn plugin(app: &mut App) {
 /// Where on its hex, in hex sizes from the centre, a feature of this effect is drawn.
 fn spot(effect: &FeatureEffect) -> Option<Vec2> {
     Some(match effect {
-        FeatureEffect::Occupy => Vec2::new(-0.34, 0.2),
-        FeatureEffect::Purify { .. } => Vec2::new(0.0, 0.32),
-        FeatureEffect::Stagway { .. } => Vec2::new(0.34, 0.2),
-        FeatureEffect::CancelMovementEffects => Vec2::new(0.0, -0.4),
+        FeatureEffect::Occupy => Vec2::new(0.04, 0.3),
+        FeatureEffect::Purify { .. } => Vec2::new(-0.32, -0.02),
+        FeatureEffect::Stagway { .. } => Vec2::new(0.32, -0.04),
+        FeatureEffect::CancelMovementEffects => Vec2::new(0.0, -0.36),
         FeatureEffect::Corruption { .. } | FeatureEffect::Decoration => return None,
     })
 }

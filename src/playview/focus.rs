@@ -30,7 +30,8 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The current player's id and hex, last frame.
+/// To the new current player when the turn passes; after the current player when its move
+/// takes it near the edge. `last`: the current player's id and hex last frame.
 fn follow_turn(
     table: Table,
     camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,

@@ -56,29 +56,29 @@ fn spawn(mut commands: Commands) {
         let font = font.clone();
         move |part: Part| (part, TextSpan::default(), font.clone(), TextColor(PLAIN))
     };
-    let corner = |top, left| Node {
+    let corner = |top, left, width| Node {
         top: if top { px(8) } else { auto() },
         bottom: if top { auto() } else { px(30) },
         left: if left { px(8) } else { auto() },
         right: if left { auto() } else { px(8) },
-        max_width: px(520),
+        max_width: px(width),
         ..default()
     };
     commands.spawn((
-        panel(corner(true, true)),
+        panel(corner(true, true, 520)),
         Text::default(),
         font.clone(),
         Part::Phase,
         children![span(Part::Who), span(Part::Details), span(Part::Notice)],
     ));
     commands.spawn((
-        panel(corner(true, false)),
+        panel(corner(true, false, 420)),
         Text::default(),
         font.clone(),
         Part::Hover,
     ));
     commands.spawn((
-        panel(corner(false, true)),
+        panel(corner(false, true, 800)),
         Text::default(),
         font.clone(),
         Children::spawn(SpawnIter((0..LOG_LINES).map(move |i| span(Part::Log(i))))),

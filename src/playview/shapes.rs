@@ -47,8 +47,9 @@ pub(super) struct Shapes {
     pub arcs: Vec<Shape>,
     /// `halos[n - 1]`: the band just outside the ring, as wide an arc.
     pub halos: Vec<Shape>,
-    /// A hex's rim, for the hovered hex and highlighted ones.
+    /// A hex's rim, for the hovered hex and highlighted ones; a bolder one for a chosen hex.
     pub outline: Shape,
+    pub outline_bold: Shape,
     pub flag: Shape,
     pub pylon: Shape,
     pub station: Shape,
@@ -70,7 +71,8 @@ pub(super) fn plugin(app: &mut App) {
     let shapes = Shapes {
         arcs,
         halos,
-        outline: add(outline()),
+        outline: add(outline(2.5)),
+        outline_bold: add(outline(5.0)),
         flag: add(flag()),
         pylon: add(pylon()),
         station: add(station()),
@@ -121,11 +123,12 @@ fn hex_depth(p: Vec2, r: f32) -> f32 {
     3f32.sqrt() / 2.0 * r - edge
 }
 
-fn outline() -> Image {
+/// The rim of a hex, `width` world units wide.
+fn outline(width: f32) -> Image {
     let r = HEX_SIZE;
     shape(Vec2::new(2.0 * r + 2.0, 3f32.sqrt() * r + 2.0), |p| {
         let d = hex_depth(p, r);
-        (0.0..2.5).contains(&d).then_some(1.0)
+        (0.0..width).contains(&d).then_some(1.0)
     })
 }
 
@@ -162,7 +165,7 @@ fn flag() -> Image {
 
 /// A tall diamond: an obelisk of purity.
 fn pylon() -> Image {
-    let (w, h) = (0.2 * HEX_SIZE, 0.5 * HEX_SIZE);
+    let (w, h) = (0.13 * HEX_SIZE, 0.3 * HEX_SIZE);
     let corners = [
         Vec2::new(0.0, -h),
         Vec2::new(w, 0.0),
@@ -176,7 +179,7 @@ fn pylon() -> Image {
 
 /// A house with a pitched roof and a dark door: a way station.
 fn station() -> Image {
-    let s = 0.22 * HEX_SIZE;
+    let s = 0.19 * HEX_SIZE;
     let corners = [
         Vec2::new(-s, -s),
         Vec2::new(s, -s),
@@ -192,7 +195,7 @@ fn station() -> Image {
 
 /// Three planks side by side.
 fn boardwalk() -> Image {
-    let (w, h) = (0.45 * HEX_SIZE, 0.34 * HEX_SIZE);
+    let (w, h) = (0.3 * HEX_SIZE, 0.24 * HEX_SIZE);
     let plank = h / 3.0;
     shape(Vec2::new(2.0 * w + 2.0, h + 2.0), move |p| {
         let across = w - p.x.abs();

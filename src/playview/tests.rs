@@ -346,7 +346,7 @@ fn status_names_the_picked_station() {
     assert!(s.details.contains("1 of 3 AP"), "{}", s.details);
     assert!(s.details.contains("build on: (1, 0, 0)"), "{}", s.details);
     assert!(
-        s.details.contains("Stagways to (0, 0, -3) (2 of 2)"),
+        s.details.contains("Stagways to (0, 0, -3), station 2 of 2"),
         "{}",
         s.details
     );

@@ -48,7 +48,7 @@ pub fn status(
     );
     if let Some(p) = pick {
         details += &format!(
-            "\nStagways to {} ({} of {}): Enter travels, T next, Esc cancels",
+            "\nStagways to {}, station {} of {}:\nEnter or a click travels, T the next, Esc cancels",
             Coord::from_hex(p.selected()),
             p.index + 1,
             p.stations.len()

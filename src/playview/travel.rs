@@ -94,15 +94,15 @@ fn draw_pick(
     let Some(p) = &pick.0 else { return };
     let layout = layout(HEX_SIZE);
     for (i, &hex) in p.stations.iter().enumerate() {
-        let (colour, z) = if i == p.index {
-            (PICKED, OUTLINE_Z + 0.1)
+        let (shape, colour, z) = if i == p.index {
+            (&shapes.outline_bold, PICKED, OUTLINE_Z + 0.1)
         } else {
-            (OTHER, OUTLINE_Z)
+            (&shapes.outline, OTHER, OUTLINE_Z)
         };
         commands.spawn((
             Name::new("Station to pick"),
             PickMark,
-            shapes.outline.sprite(colour),
+            shape.sprite(colour),
             Transform::from_translation(layout.hex_to_world_pos(hex).extend(z)),
         ));
     }
