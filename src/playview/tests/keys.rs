@@ -1,0 +1,174 @@
+//! Keys and clicks into the current player's actions, and what they do to the game.
+
+use bevy::prelude::*;
+use hexx::Hex;
+
+use super::*;
+
+#[test]
+fn one_player_per_faction_is_seated_at_the_origin() {
+    let mut app = table(None);
+    let rules = Rules::aeternus();
+    let mut q = app.world_mut().query::<(&Player, &crate::play::Faction)>();
+    let mut seated: Vec<_> = q.iter(app.world()).map(|(p, f)| (p.id.0, f.0)).collect();
+    seated.sort();
+    assert_eq!(seated, vec![(1, 0), (2, 1), (3, 2), (4, 3)]);
+    assert_eq!(rules.play.factions.len(), 4);
+    assert!((1..=4).all(|i| position(&mut app, i) == Hex::ZERO));
+    // Without factions in the rules, two players still sit down; --players overrides.
+    let mut bare = Rules::aeternus();
+    bare.play.factions.clear();
+    assert_eq!(seat::default_seats(&bare), 2);
+    let mut two = table(Some(2));
+    let mut q = two.world_mut().query::<&Player>();
+    assert_eq!(q.iter(two.world()).count(), 2);
+    assert_ne!(
+        faction_colour(&bare, crate::play::Faction(0)),
+        faction_colour(&bare, crate::play::Faction(1))
+    );
+}
+
+#[test]
+fn the_six_keys_are_the_six_directions_clockwise_from_w() {
+    use KeyCode::*;
+    let dirs = [KeyW, KeyE, KeyD, KeyS, KeyA, KeyQ].map(|k| match input::command_of(k) {
+        Some(Intent::Step(d)) => d,
+        other => panic!("{k:?} gives {other:?}"),
+    });
+    assert_eq!(dirs, Direction::ALL);
+    assert_eq!(input::command_of(Digit3), Some(Intent::Build(2)));
+    assert_eq!(input::command_of(Enter), Some(Intent::Done));
+    assert_eq!(input::command_of(Space), Some(Intent::Done));
+    assert_eq!(input::command_of(KeyX), None);
+}
+
+#[test]
+fn keys_act_for_whoever_has_the_turn() {
+    let mut app = table(None);
+    press(&mut app, KeyCode::KeyD);
+    let mouth = Action::Traverse {
+        player: p(1),
+        direction: Direction::Mouth,
+    };
+    assert_eq!(sent(&mut app), vec![mouth]);
+    press(&mut app, KeyCode::Space);
+    assert_eq!(sent(&mut app), vec![Action::EndTurn { player: p(1) }]);
+    assert_eq!(last_event(&app), PlayEvent::TurnEnded { player: p(1) });
+    // Hot-seat: the same keys now move player 2.
+    press(&mut app, KeyCode::KeyW);
+    let north = Action::Traverse {
+        player: p(2),
+        direction: Direction::North,
+    };
+    assert_eq!(sent(&mut app), vec![north]);
+    assert_ne!(position(&mut app, 2), Hex::ZERO, "{:?}", last_event(&app));
+}
+
+#[test]
+fn a_click_on_a_neighbour_moves_there_and_elsewhere_explains() {
+    let mut app = table(None);
+    let ashe = Direction::Ashe.offset();
+    click(&mut app, ashe);
+    let step = Action::Traverse {
+        player: p(1),
+        direction: Direction::Ashe,
+    };
+    assert_eq!(sent(&mut app), vec![step]);
+    let at = position(&mut app, 1);
+    click(&mut app, at);
+    click(&mut app, at + Hex::new(3, 0));
+    assert_eq!(sent(&mut app), vec![]);
+    let notice = app.world().resource::<Notice>().0.clone().unwrap();
+    assert!(notice.contains("neighbouring"), "{notice}");
+}
+
+#[test]
+fn number_keys_build_here_or_on_the_hovered_neighbour() {
+    let mut app = table(None);
+    let rules = Rules::aeternus();
+    let next = buildable_neighbour(&app);
+    assert_eq!(
+        input::build_target(Hex::ZERO, Some(Hex::new(2, 0)), 1),
+        Hex::ZERO
+    );
+    hover(&mut app, Some(next));
+    press(&mut app, KeyCode::Digit1);
+    let flag = rules.feature("Flag").unwrap();
+    let build = |hex| Action::Build {
+        player: p(1),
+        hex,
+        feature: flag,
+    };
+    assert_eq!(sent(&mut app), vec![build(next)]);
+    assert_eq!(
+        app.world().resource::<Occupation>().get(&next),
+        Some(&crate::play::Faction(0))
+    );
+    hover(&mut app, None);
+    press(&mut app, KeyCode::Digit4);
+    let boardwalk = rules.feature("Boardwalk").unwrap();
+    assert_eq!(
+        sent(&mut app),
+        vec![Action::Build {
+            player: p(1),
+            hex: Hex::ZERO,
+            feature: boardwalk
+        }]
+    );
+    assert!(matches!(last_event(&app), PlayEvent::Built { .. }));
+}
+
+#[test]
+fn t_picks_a_station_and_enter_travels_the_stagways() {
+    let mut app = table(Some(2));
+    press(&mut app, KeyCode::KeyT);
+    let notice = app.world().resource::<Notice>().0.clone().unwrap();
+    assert!(notice.contains("No other stag station"), "{notice}");
+    // Player 1 builds a station on the origin, player 2 one beside it.
+    press(&mut app, KeyCode::Digit3);
+    press(&mut app, KeyCode::Enter);
+    let next = buildable_neighbour(&app);
+    hover(&mut app, Some(next));
+    press(&mut app, KeyCode::Digit3);
+    press(&mut app, KeyCode::Enter);
+    sent(&mut app);
+    assert_eq!(*app.world().resource::<Phase>(), Phase(2));
+    press(&mut app, KeyCode::KeyT);
+    let pick = app
+        .world()
+        .resource::<travel::StationPick>()
+        .0
+        .clone()
+        .unwrap();
+    assert_eq!(pick.stations, vec![next]);
+    assert_eq!(
+        app.world().resource::<Sent>().1.last(),
+        Some(&FocusOn(next))
+    );
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        sent(&mut app),
+        vec![Action::Travel {
+            player: p(1),
+            to: next
+        }]
+    );
+    assert_eq!(position(&mut app, 1), next, "{:?}", last_event(&app));
+    assert!(app.world().resource::<travel::StationPick>().0.is_none());
+}
+
+#[test]
+fn tab_shows_the_players_in_turn() {
+    let mut app = table(Some(3));
+    press(&mut app, KeyCode::KeyS);
+    press(&mut app, KeyCode::KeyS);
+    let one = position(&mut app, 1);
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Tab);
+    }
+    let focus = &app.world().resource::<Sent>().1;
+    assert_eq!(
+        focus,
+        &vec![FocusOn(Hex::ZERO), FocusOn(Hex::ZERO), FocusOn(one)]
+    );
+}

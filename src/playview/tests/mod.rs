@@ -1,0 +1,100 @@
+//! The play view without a window: keys and clicks go in as they would from the window, and the
+//! actions they become, the game they change and the HUD's words are checked.
+
+use bevy::prelude::*;
+use hexx::Hex;
+
+use super::*;
+use crate::hex::{Direction, distance};
+use crate::play::{Action, Occupation, Phase, PlayEvent, PlayLog, Player, PlayerId};
+use crate::rules::Rules;
+use crate::world::plugin::WorldMap;
+
+mod keys;
+mod panels;
+
+const SEED: u64 = 7;
+
+/// The actions and focus requests the input sent, in order.
+#[derive(Resource, Default)]
+struct Sent(Vec<Action>, Vec<FocusOn>);
+
+fn record(mut a: MessageReader<Action>, mut f: MessageReader<FocusOn>, mut sent: ResMut<Sent>) {
+    sent.0.extend(a.read().cloned());
+    sent.1.extend(f.read().copied());
+}
+
+fn table(seats: Option<u32>) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins);
+    (crate::core_plugins(Rules::aeternus(), SEED))(&mut app);
+    if let Some(n) = seats {
+        app.insert_resource(Seats(n));
+    }
+    app.init_resource::<ButtonInput<KeyCode>>()
+        .init_resource::<Sent>()
+        .add_plugins((logic, hud::plugin))
+        .add_systems(
+            Update,
+            record
+                .after(crate::AppSystems::Input)
+                .before(crate::AppSystems::Play),
+        );
+    app.update();
+    app
+}
+
+fn press(app: &mut App, key: KeyCode) {
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(key);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release(key);
+    keys.clear();
+}
+
+fn click(app: &mut App, hex: Hex) {
+    app.world_mut().write_message(Intent::Click(hex));
+    app.update();
+}
+
+fn hover(app: &mut App, hex: Option<Hex>) {
+    app.world_mut().resource_mut::<Hovered>().0 = hex;
+}
+
+/// Takes what was sent since the last call.
+fn sent(app: &mut App) -> Vec<Action> {
+    std::mem::take(&mut app.world_mut().resource_mut::<Sent>().0)
+}
+
+fn last_event(app: &App) -> PlayEvent {
+    app.world().resource::<PlayLog>().last().unwrap().clone()
+}
+
+fn p(id: u32) -> PlayerId {
+    PlayerId(id)
+}
+
+fn position(app: &mut App, id: u32) -> Hex {
+    let mut q = app.world_mut().query::<(&Player, &crate::play::Position)>();
+    q.iter(app.world())
+        .find(|(pl, _)| pl.id.0 == id)
+        .unwrap()
+        .1
+        .0
+}
+
+/// A neighbour of the origin where anything may be built (not a Lake, not corrupted).
+fn buildable_neighbour(app: &App) -> Hex {
+    let world = &app.world().resource::<WorldMap>().0;
+    let rules = app.world().resource::<Rules>();
+    Direction::ALL
+        .map(|d| d.offset())
+        .into_iter()
+        .find(|&h| {
+            let d = world.get(h).unwrap();
+            rules.biomes[d.biome.0 as usize].buildable && d.features.is_empty()
+        })
+        .expect("seed 7 has a buildable neighbour of the origin")
+}

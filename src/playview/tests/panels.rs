@@ -1,0 +1,103 @@
+//! The HUD's words, and how players sharing a hex split its ring.
+
+use bevy::prelude::*;
+use hexx::Hex;
+
+use super::*;
+use crate::playview::text::{hex_info, log_lines, status};
+
+#[test]
+fn the_hud_tells_the_turn_the_hovered_hex_and_the_log_refusals_included() {
+    let mut app = table(None);
+    let rules = Rules::aeternus();
+    press(&mut app, KeyCode::Digit1);
+    press(&mut app, KeyCode::Digit1);
+    let lines = log_lines(&app.world().resource::<PlayLog>(), &rules, 6);
+    let last = lines.last().unwrap();
+    assert!(last.refused && last.player == Some(p(1)), "{last:?}");
+    assert_eq!(last.text, "player 1 cannot: the hex already has a flag");
+    assert!(!lines[0].refused);
+
+    let world = &app.world().resource::<WorldMap>().0;
+    let info = hex_info(
+        Hex::ZERO,
+        world,
+        app.world().resource::<Occupation>(),
+        &["Player 1", "Player 2"],
+        &rules,
+    );
+    assert_eq!(
+        info,
+        "(0, 0, 0) Meadow | Barren\nFlag of Verdant Court\nHere: Player 1, Player 2"
+    );
+    let far = Hex::new(40, 0);
+    assert!(
+        hex_info(far, world, &Occupation::default(), &[], &rules).ends_with("not generated yet")
+    );
+
+    // The panels as drawn: phase, player and faction, AP, purse, the log's last line.
+    let mut texts = app
+        .world_mut()
+        .query::<(&hud::Part, Option<&Text>, Option<&TextSpan>)>();
+    let mut words = |part: hud::Part| {
+        let (_, t, s) = texts
+            .iter(app.world())
+            .find(|(p, _, _)| **p == part)
+            .unwrap();
+        t.map(|t| t.0.clone()).or(s.map(|s| s.0.clone())).unwrap()
+    };
+    assert_eq!(words(hud::Part::Phase), "Phase 1\n");
+    assert_eq!(words(hud::Part::Who), "Player 1 | Verdant Court\n");
+    let details = words(hud::Part::Details);
+    assert!(
+        details.starts_with("3 of 3 AP | at (0, 0, 0) Meadow\nwood 40  thread 0"),
+        "{details}"
+    );
+    // Built, Occupied, Refused: the third line is the refusal.
+    assert_eq!(
+        words(hud::Part::Log(2)),
+        "\nplayer 1 cannot: the hex already has a flag"
+    );
+    assert_eq!(words(hud::Part::Log(3)), "");
+}
+
+#[test]
+fn status_names_the_picked_station() {
+    let app = table(None);
+    let rules = Rules::aeternus();
+    let world = &app.world().resource::<WorldMap>().0;
+    let resources = crate::play::Resources::default();
+    let player = Player::new(3, "Player 3");
+    let me = seat::Seated {
+        entity: Entity::PLACEHOLDER,
+        player: &player,
+        faction: crate::play::Faction(2),
+        hex: Hex::ZERO,
+        ap: 1,
+        ended: false,
+        resources: &resources,
+    };
+    let pick = travel::Pick {
+        stations: vec![Hex::new(2, 0), Hex::new(0, 3)],
+        index: 1,
+    };
+    let s = status(4, &me, &rules, world, Hex::new(1, 0), Some(&pick));
+    assert_eq!(s.phase, "Phase 4\n");
+    assert_eq!(s.who, "Player 3 | Tide Wardens\n");
+    assert!(s.details.contains("1 of 3 AP"), "{}", s.details);
+    assert!(s.details.contains("build on: (1, 0, 0)"), "{}", s.details);
+    assert!(
+        s.details.contains("Stagways to (0, 0, -3), station 2 of 2"),
+        "{}",
+        s.details
+    );
+    assert_eq!(distance(Hex::ZERO, pick.selected()), 3);
+}
+
+#[test]
+fn players_sharing_a_hex_split_its_ring() {
+    let arcs = tokens::arcs(&[(p(2), Hex::ZERO), (p(1), Hex::ZERO), (p(3), Hex::new(1, 0))]);
+    assert_eq!(arcs[&p(1)], (0, 2));
+    assert_eq!(arcs[&p(2)], (1, 2));
+    assert_eq!(arcs[&p(3)], (0, 1));
+}
