@@ -1,7 +1,8 @@
 //! Built features drawn over their hex, each in its own spot inside the token ring so several
 //! fit on one hex and the hex's colour still shows: a flag in its owner's colour (top), a Pylon
-//! of Purity (left), a Stag Station (right), a Boardwalk (bottom). Chosen by the feature's effect, so a mod's
-//! renamed features draw too. Corruption has its own mark (`render::marks`).
+//! of Purity (left), a Stag Station (right), a Boardwalk (bottom); an occupied hex also gets a
+//! rim in its owner's colour. Chosen by the feature's effect, so a mod's renamed features draw
+//! too. Corruption has its own mark (`render::marks`).
 
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
@@ -83,6 +84,19 @@ fn update_marks(
                         Name::new(format!("{} mark", feature.name)),
                         shape.sprite(colour),
                         Transform::from_translation(at.extend(FEATURE_Z)),
+                    ))
+                    .id(),
+            );
+        }
+        // An occupied hex is also rimmed in its owner's colour: territory reads at any zoom.
+        if let Some(owner) = owner {
+            let colour = faction_colour(&rules, owner.0);
+            spawned.push(
+                commands
+                    .spawn((
+                        Name::new("Occupied rim"),
+                        shapes.outline_bold.sprite(colour),
+                        Transform::from_translation(centre.extend(FEATURE_Z - 0.5)),
                     ))
                     .id(),
             );
