@@ -39,6 +39,12 @@ impl Cause {
     }
 }
 
+/// Whether two adjacent cells are of one mass: both generated, of one biome.
+#[inline]
+fn same_mass(a: &Cell, b: &Cell) -> bool {
+    a.is_generated() && b.is_generated() && a.biome == b.biome
+}
+
 /// A generated hex as read back from the store.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HexData {
@@ -151,10 +157,19 @@ impl HexWorld {
             mass_size: 0,
         }; 6];
         let mut n = 0;
-        for c in around.iter().filter(|c| c.is_generated()) {
+        for (i, c) in around.iter().enumerate() {
+            if !c.is_generated() {
+                continue;
+            }
+            // Neighbours side by side are adjacent: same biome, same mass, same M.
+            let mass_size = if n > 0 && same_mass(&around[i - 1], c) {
+                pool[n - 1].mass_size
+            } else {
+                self.masses.size(c.node)
+            };
             pool[n] = PoolNeighbour {
                 biome: BiomeId(c.biome),
-                mass_size: self.masses.size(c.node),
+                mass_size,
             };
             n += 1;
         }
@@ -220,12 +235,18 @@ impl HexWorld {
         };
         self.order.push(hex);
         self.causes.push(cause);
-        for c in around {
-            if c.is_generated() {
+        // A neighbour beside one already merged is adjacent to it, so already in its group
+        // (and its mass, when of one biome): only the first of each run needs a union.
+        for (i, c) in around.iter().enumerate() {
+            if !c.is_generated() {
+                continue;
+            }
+            let prev = (i > 0).then(|| &around[i - 1]);
+            if !prev.is_some_and(|p| p.is_generated()) {
                 self.land.union(node, c.node);
-                if c.biome == biome.0 {
-                    self.masses.union(node, c.node);
-                }
+            }
+            if c.biome == biome.0 && !prev.is_some_and(|p| same_mass(p, c)) {
+                self.masses.union(node, c.node);
             }
         }
     }

@@ -72,7 +72,7 @@ impl Store {
 
     /// `h` and its six neighbours: one chunk look-up when `h` lies inside its chunk's border, as
     /// most hexes do; on the border, one look-up per chunk met going round.
-    #[inline]
+    #[inline(always)]
     pub fn with_neighbourhood(&self, h: Hex) -> (Cell, [Cell; 6]) {
         let (lx, ly) = (h.x & MASK, h.y & MASK);
         let (key, local) = split(h);
