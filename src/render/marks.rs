@@ -28,9 +28,17 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, update_marks.in_set(AppSystems::Render));
 }
 
+/// Hexes whose landmark or features changed (or that were just generated).
+type ChangedHexes<'w, 's> = Query<
+    'w,
+    's,
+    (&'static HexPos, &'static Landmark, &'static Features),
+    Or<(Changed<Landmark>, Changed<Features>)>,
+>;
+
 fn update_marks(
     mut commands: Commands,
-    changed: Query<(&HexPos, &Landmark, &Features), Or<(Changed<Landmark>, Changed<Features>)>>,
+    changed: ChangedHexes,
     rules: Res<Rules>,
     textures: Res<Textures>,
     mut marks: ResMut<Marks>,

@@ -12,6 +12,8 @@ pub struct Terrain {
     pub paths: u32,
 }
 
+/// A location row's "actual check" on a province's terrain.
+type TerrainCheck = fn(Terrain) -> bool;
 impl Terrain {
     pub const PLAINS: u16 = 1 << 0;
     pub const FOREST: u16 = 1 << 1;
@@ -134,7 +136,7 @@ impl Loc {
     ];
 
     /// The rows that name terrain a site may appear on, each with its "actual check".
-    const CHECKS: [(u32, fn(Terrain) -> bool); 11] = [
+    const CHECKS: [(u32, TerrainCheck); 11] = [
         (Self::PLAINS, |t| {
             use Terrain as T;
             !t.any(T::SEA | T::HIGHLAND | T::SWAMP | T::WASTE | T::FOREST | T::CAVE | T::MOUNTAINS)

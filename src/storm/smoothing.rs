@@ -112,9 +112,7 @@ mod tests {
         let disc = Disc::new(2);
         let mut m = vec![C; disc.len()];
         m[0] = A;
-        for i in 2..=6 {
-            m[i] = B;
-        }
+        m[2..=6].fill(B);
         let n = disc.index(Hex::new(0, -1)).unwrap();
         assert_eq!(n, 1);
         m[disc.index(Hex::new(0, -2)).unwrap()] = B;

@@ -160,9 +160,11 @@ fn draw(mut commands: Commands, map: Res<CurrentMap>, journey: Res<Journey>, t: 
             Transform::from_translation((at - Vec2::Y * 0.62 * HEX_SIZE).extend(2.0)),
         ));
         let effect = filled.map_or(String::new(), |(e, _)| {
-            (!e.effect.is_empty())
-                .then(|| format!(": {}", e.effect))
-                .unwrap_or_default()
+            if e.effect.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", e.effect)
+            }
         });
         lines.push(format!(
             "{} {} {}{effect}",

@@ -287,9 +287,9 @@ impl HexWorld {
         };
         let (mut gaps, mut groups) = none;
         let mut firsts = [0usize; 3];
-        for j in 0..n {
+        for (j, run) in runs.iter().enumerate() {
             if firsts[..groups].iter().all(|&g| separated(g, j)) {
-                let first = (1..6).map(|k| (runs[j].0 + k) % 6).find(|&i| !cells[i]);
+                let first = (1..6).map(|k| (run.0 + k) % 6).find(|&i| !cells[i]);
                 gaps[groups] = hex + NEIGHBOURS[first.expect("a run is followed by a gap")];
                 firsts[groups] = j;
                 groups += 1;

@@ -42,6 +42,8 @@ type Chunk = [Cell; CHUNK_CELLS];
 #[derive(Default)]
 pub struct Store {
     index: HashMap<(i32, i32), u32>,
+    // Boxed so growing the list moves pointers, not 2 KB chunks, and holds no spare chunk room.
+    #[allow(clippy::vec_box)]
     chunks: Vec<Box<Chunk>>,
     /// The chunk `get_mut` found last: consecutive writes are usually in one chunk.
     last: Option<((i32, i32), u32)>,

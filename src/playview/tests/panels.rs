@@ -12,7 +12,7 @@ fn the_hud_tells_the_turn_the_hovered_hex_and_the_log_refusals_included() {
     let rules = Rules::aeternus();
     press(&mut app, KeyCode::Digit1);
     press(&mut app, KeyCode::Digit1);
-    let lines = log_lines(&app.world().resource::<PlayLog>(), &rules, 6);
+    let lines = log_lines(app.world().resource::<PlayLog>(), &rules, 6);
     let last = lines.last().unwrap();
     assert!(last.refused && last.player == Some(p(1)), "{last:?}");
     assert_eq!(last.text, "player 1 cannot: the hex already has a flag");

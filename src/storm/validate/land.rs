@@ -77,7 +77,7 @@ pub fn land(c: &Check, raw: &RawStorm) -> Result<Land, RulesError> {
             "names a biome that is not accessible; a forest grown from a seal is walked into",
         ));
     }
-    let draw_tables = draw_tables(&c, &biomes, radius)?;
+    let draw_tables = draw_tables(c, &biomes, radius)?;
 
     let s = &raw.smoothing;
     if s.passes > 16 {
