@@ -34,6 +34,25 @@ pub struct Cli {
     /// Players at the table (hot-seat), 1 to 8; default: the ruleset's factions, at least 2.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=8))]
     pub players: Option<u32>,
+    #[command(flatten)]
+    pub storm: StormWindowArgs,
+}
+
+/// The storm map window's first cycle (`--rules storm`); `N` in the window starts the next.
+#[derive(Args, Debug, Clone, Default)]
+pub struct StormWindowArgs {
+    /// Storm: the first cycle's number.
+    #[arg(long, default_value_t = 0)]
+    pub cycle: u32,
+    /// Storm: the contracted seals, comma separated (default: all three).
+    #[arg(long, value_delimiter = ',')]
+    pub contracts: Option<Vec<String>>,
+    /// Storm: a prestige world.
+    #[arg(long)]
+    pub prestige: bool,
+    /// Storm: the Queen's Hand trial.
+    #[arg(long)]
+    pub trial: bool,
 }
 
 #[derive(Subcommand, Debug)]

@@ -3,22 +3,36 @@
 use bevy::prelude::*;
 use hexx::Hex;
 
-use crate::cli::{CliError, RulesChoice};
+use crate::cli::{Cli, CliError, RulesChoice};
+use crate::storm::CycleParams;
 use crate::world::plugin::Viewer;
 
 /// How far the first window reveals around the origin.
 pub const START_VIEW_RADIUS: u32 = 12;
 
-pub fn run(
-    rules: RulesChoice,
-    seed: u64,
-    screenshot: Option<std::path::PathBuf>,
-    players: Option<u32>,
-) -> Result<(), CliError> {
+/// Opens the window on a ruleset with the command line's options.
+pub fn run(rules: RulesChoice, cli: &Cli) -> Result<(), CliError> {
+    let (seed, screenshot, players) = (cli.seed, cli.screenshot.clone(), cli.players);
     let rules = match rules {
-        RulesChoice::Aeternus(r) => r,
+        RulesChoice::Aeternus(r) => {
+            let s = &cli.storm;
+            if s.cycle != 0 || s.contracts.is_some() || s.prestige || s.trial {
+                return Err(CliError::BadInput(
+                    "--cycle, --contracts, --prestige and --trial belong to the storm rules (--rules storm)".into(),
+                ));
+            }
+            r
+        }
         RulesChoice::Storm(storm) => {
-            crate::stormview::run(storm, seed, screenshot);
+            let s = &cli.storm;
+            let params = CycleParams {
+                seed,
+                cycle: s.cycle,
+                contracts: crate::storm::cli::contracts(&storm, s.contracts.as_deref())?,
+                prestige: s.prestige,
+                trial: s.trial,
+            };
+            crate::stormview::run(storm, params, screenshot);
             return Ok(());
         }
     };

@@ -7,8 +7,7 @@ fn main() {
     let result = match &cli.command {
         Some(Command::Gen(args)) => run_gen(args),
         Some(Command::Sites(args)) => aeternus::sites::cli::run(args),
-        None => load_rules(&cli.rules)
-            .and_then(|r| aeternus::game::run(r, cli.seed, cli.screenshot.clone(), cli.players)),
+        None => load_rules(&cli.rules).and_then(|r| aeternus::game::run(r, &cli)),
     };
     if let Err(aeternus::cli::CliError::Closed) = result {
         return;

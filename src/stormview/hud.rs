@@ -85,11 +85,24 @@ fn update(
         Screen::Map => MAP_HELP,
         Screen::Settlement => SETTLEMENT_HELP,
     };
+    let p = &map.params;
+    let seals: Vec<&str> = p
+        .contracts
+        .iter()
+        .map(|&s| map.rules.seal_of(s).name.as_str())
+        .collect();
+    let mode = match (p.prestige, p.trial) {
+        (true, true) => " | prestige, Queen's Hand trial",
+        (true, false) => " | prestige",
+        (false, true) => " | Queen's Hand trial",
+        (false, false) => "",
+    };
     status.0 = format!(
-        "{} | seed {} | cycle {} | token {} {biome}\n{help}",
+        "{} | seed {} | cycle {} | seals {}{mode} | token {} {biome}\n{help}",
         map.rules.name,
-        map.params.seed,
-        map.params.cycle,
+        p.seed,
+        p.cycle,
+        seals.join(", "),
         Coord::from_hex(cell),
     );
     let (mut text, mut visible) = panel.into_inner();

@@ -20,7 +20,7 @@ use bevy::prelude::*;
 use bevy_ecs_tilemap::TilemapPlugin;
 
 use crate::render::{BACKGROUND, camera, screenshot, textures};
-use crate::storm::StormRules;
+use crate::storm::{CycleParams, StormRules};
 
 pub use draw::MapDrawn;
 pub use logic::{Arrival, Blocked, Journey};
@@ -36,7 +36,8 @@ pub enum Screen {
 }
 
 /// Opens the storm window for a run seed, at cycle 0 with all seals contracted.
-pub fn run(rules: StormRules, seed: u64, screenshot: Option<PathBuf>) {
+pub fn run(rules: StormRules, params: CycleParams, screenshot: Option<PathBuf>) {
+    let seed = params.seed;
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
@@ -48,7 +49,7 @@ pub fn run(rules: StormRules, seed: u64, screenshot: Option<PathBuf>) {
     crate::configure_sets(&mut app);
     app.add_plugins(StormPlayPlugin {
         rules: Arc::new(rules),
-        seed,
+        params,
     });
     app.add_plugins(StormViewPlugin { screenshot });
     app.run();

@@ -38,13 +38,21 @@ pub enum StormCommand {
 /// Map, token and commands for a run; no rendering, so it runs under `MinimalPlugins`.
 pub struct StormPlayPlugin {
     pub rules: Arc<StormRules>,
-    pub seed: u64,
+    /// The first cycle's seed, cycle number, contracts and mode; later cycles keep all but the number.
+    pub params: CycleParams,
+}
+
+impl StormPlayPlugin {
+    /// Cycle 0 of a main world with every seal contracted.
+    pub fn new(rules: Arc<StormRules>, seed: u64) -> Self {
+        let params = CycleParams::new(&rules, seed, 0);
+        Self { rules, params }
+    }
 }
 
 impl Plugin for StormPlayPlugin {
     fn build(&self, app: &mut App) {
-        let params = CycleParams::new(&self.rules, self.seed, 0);
-        let map = StormMap::generate(self.rules.clone(), params);
+        let map = StormMap::generate(self.rules.clone(), self.params.clone());
         app.insert_resource(CurrentMap(map))
             .insert_resource(Journey::start())
             .init_resource::<Outcome>()
@@ -97,10 +105,10 @@ mod tests {
         let mut app = App::new();
         app.add_plugins(MinimalPlugins);
         crate::configure_sets(&mut app);
-        app.add_plugins(StormPlayPlugin {
-            rules: Arc::new(StormRules::embedded().unwrap()),
+        app.add_plugins(StormPlayPlugin::new(
+            Arc::new(StormRules::embedded().unwrap()),
             seed,
-        });
+        ));
         app.update();
         app
     }
