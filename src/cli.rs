@@ -35,13 +35,14 @@ pub struct Cli {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=8))]
     pub players: Option<u32>,
     #[command(flatten)]
-    pub storm: StormWindowArgs,
+    pub storm: StormArgs,
 }
 
-/// The storm map window's first cycle (`--rules storm`); `N` in the window starts the next.
+/// Which storm cycle (`--rules storm`): for `gen`, the map written; for the window, the first
+/// cycle (`N` there starts the next).
 #[derive(Args, Debug, Clone, Default)]
-pub struct StormWindowArgs {
-    /// Storm: the first cycle's number.
+pub struct StormArgs {
+    /// Storm: the cycle number.
     #[arg(long, default_value_t = 0)]
     pub cycle: u32,
     /// Storm: the contracted seals, comma separated (default: all three).
@@ -86,18 +87,8 @@ pub struct GenArgs {
     /// Also draw the map to this PNG (with several seeds, one file each: NAME-SEED.png).
     #[arg(long)]
     pub png: Option<PathBuf>,
-    /// Storm: the cycle number.
-    #[arg(long, default_value_t = 0)]
-    pub cycle: u32,
-    /// Storm: the contracted seals, comma separated (default: all three).
-    #[arg(long, value_delimiter = ',')]
-    pub contracts: Option<Vec<String>>,
-    /// Storm: a prestige world.
-    #[arg(long)]
-    pub prestige: bool,
-    /// Storm: the Queen's Hand trial.
-    #[arg(long)]
-    pub trial: bool,
+    #[command(flatten)]
+    pub storm: StormArgs,
     /// Storm: write the settlement layer of this cell (`x,y,z`) instead of the map.
     #[arg(long)]
     pub settlement: Option<Coord>,
@@ -298,7 +289,11 @@ pub fn run_gen(args: &GenArgs) -> Result<(), CliError> {
         RulesChoice::Aeternus(r) => r,
         RulesChoice::Storm(s) => return crate::storm::cli::run_gen(args, &s),
     };
-    if args.settlement.is_some() || args.contracts.is_some() || args.prestige || args.trial {
+    if args.settlement.is_some()
+        || args.storm.contracts.is_some()
+        || args.storm.prestige
+        || args.storm.trial
+    {
         return Err(CliError::BadInput(
             "--settlement, --contracts, --prestige and --trial belong to the storm rules (--rules storm)".into(),
         ));

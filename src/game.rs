@@ -10,6 +10,17 @@ use crate::world::plugin::Viewer;
 /// How far the first window reveals around the origin.
 pub const START_VIEW_RADIUS: u32 = 12;
 
+/// Bevy's default plugins with the game's window title.
+pub fn window_plugins(ruleset: &str, seed: u64) -> bevy::app::PluginGroupBuilder {
+    DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: format!("Aeternus — {ruleset} (seed {seed})"),
+            ..default()
+        }),
+        ..default()
+    })
+}
+
 /// Opens the window on a ruleset with the command line's options.
 pub fn run(rules: RulesChoice, cli: &Cli) -> Result<(), CliError> {
     let (seed, screenshot, players) = (cli.seed, cli.screenshot.clone(), cli.players);
@@ -37,13 +48,7 @@ pub fn run(rules: RulesChoice, cli: &Cli) -> Result<(), CliError> {
         }
     };
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: format!("Aeternus — {} (seed {seed})", rules.name),
-            ..default()
-        }),
-        ..default()
-    }));
+    app.add_plugins(window_plugins(&rules.name, seed));
     (crate::core_plugins(rules, seed))(&mut app);
     app.add_plugins(crate::render::RenderPlugin { screenshot });
     app.add_plugins(crate::playview::PlayViewPlugin { players });

@@ -165,7 +165,10 @@ fn bad_arguments_exit_with_2_and_say_why() {
         ),
         (vec!["gen", "--bogus"], "unexpected argument"),
         // The window's storm options are checked before any window opens.
-        (vec!["--rules", "storm", "--contracts", "bogus"], "unknown seal `bogus`"),
+        (
+            vec!["--rules", "storm", "--contracts", "bogus"],
+            "unknown seal `bogus`",
+        ),
         (vec!["--cycle", "3"], "belong to the storm rules"),
     ] {
         let out = aeternus(&args);

@@ -3,6 +3,7 @@
 
 pub mod check;
 mod error;
+pub mod parse;
 mod raw;
 mod validate;
 

@@ -2,7 +2,6 @@
 
 use std::collections::BTreeMap;
 
-use ron::extensions::Extensions;
 use serde::{Deserialize, Serialize};
 
 use super::RulesError;
@@ -183,24 +182,5 @@ pub struct RawFaction {
 
 /// Parses rule text; syntax errors, missing and unknown fields carry the line and column.
 pub fn parse(text: &str, source: &str) -> Result<RawRules, RulesError> {
-    ron::Options::default()
-        .with_default_extension(Extensions::IMPLICIT_SOME)
-        .from_str(text)
-        .map_err(|e| {
-            let (line, col) = (e.span.start.line, e.span.start.col);
-            let mut err = RulesError::at(source, line, col, e.code.to_string());
-            err.field = field_on_line(text, line);
-            err
-        })
-}
-
-/// The field named at the start of a line (`  weight: -1,` -> `weight`), to say which value the
-/// parser rejected.
-fn field_on_line(text: &str, line: usize) -> Option<String> {
-    let l = text.lines().nth(line.checked_sub(1)?)?.trim_start();
-    let l = l.strip_prefix('(').unwrap_or(l);
-    let (name, _) = l.split_once(':')?;
-    let name = name.trim();
-    (!name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_'))
-        .then(|| name.to_string())
+    super::parse::parse(text, source)
 }

@@ -3,12 +3,10 @@
 use std::fmt;
 use std::marker::PhantomData;
 
-use ron::extensions::Extensions;
-use serde::de::{DeserializeOwned, MapAccess, Visitor};
+use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
 use super::flags::Era;
-use crate::rules::RulesError;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Sites")]
@@ -92,36 +90,4 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for Entries<V> {
     }
 }
 
-/// Parses rule text; syntax errors, missing and unknown fields carry the line and column, and
-/// the field being read there when it can be told.
-pub fn parse<T: DeserializeOwned>(text: &str, source: &str) -> Result<T, RulesError> {
-    ron::Options::default()
-        .with_default_extension(Extensions::IMPLICIT_SOME)
-        .from_str(text)
-        .map_err(|e| {
-            let (line, col) = (e.span.start.line, e.span.start.col);
-            let mut err = RulesError::at(source, line, col, e.code.to_string());
-            err.field = field_at(text, line, col);
-            err
-        })
-}
-
-/// The field whose value starts at (line, col): `rarity: -1` -> `rarity`; else the field the
-/// line starts with. Sites are written one a line, so the name just before the column says more.
-fn field_at(text: &str, line: usize, col: usize) -> Option<String> {
-    let l = text.lines().nth(line.checked_sub(1)?)?;
-    let before: String = l.chars().take(col.saturating_sub(1)).collect();
-    let before = before.trim_end_matches(|c: char| c.is_whitespace() || c == '-' || c == '+');
-    let name = match before.strip_suffix(':') {
-        Some(b) => b
-            .trim_end()
-            .rsplit(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .next()?,
-        None => {
-            let l = l.trim_start();
-            l.strip_prefix('(').unwrap_or(l).split_once(':')?.0.trim()
-        }
-    };
-    (!name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_'))
-        .then(|| name.to_string())
-}
+pub use crate::rules::parse::parse;

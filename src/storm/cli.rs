@@ -22,7 +22,7 @@ pub fn run_gen(args: &GenArgs, rules: &StormRules) -> Result<(), CliError> {
     let seeds = seeds(args);
     let many = seeds.len() > 1;
     if let Some(at) = args.settlement {
-        if args.contracts.is_some() || args.prestige || args.trial {
+        if args.storm.contracts.is_some() || args.storm.prestige || args.storm.trial {
             return Err(CliError::BadInput(
                 "--settlement writes a cell's settlement layer, which depends on the seed and the cell only; drop --contracts, --prestige and --trial".into(),
             ));
@@ -45,21 +45,21 @@ pub fn run_gen(args: &GenArgs, rules: &StormRules) -> Result<(), CliError> {
         }
         return flush(out);
     }
-    let contracts = contracts(&rules, args.contracts.as_deref())?;
+    let contracts = contracts(&rules, args.storm.contracts.as_deref())?;
     let mut out = open_out(&args.out)?;
     for &seed in &seeds {
         let params = CycleParams {
             seed,
-            cycle: args.cycle,
+            cycle: args.storm.cycle,
             contracts: contracts.clone(),
-            prestige: args.prestige,
-            trial: args.trial,
+            prestige: args.storm.prestige,
+            trial: args.storm.trial,
         };
         let map = StormMap::generate(rules.clone(), params);
         for s in &map.shortfalls {
             eprintln!(
                 "seed {seed}, cycle {}: only {} of {} {}s found a valid cell",
-                args.cycle,
+                args.storm.cycle,
                 s.placed,
                 s.wanted,
                 s.kind.name()

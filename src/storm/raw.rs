@@ -1,10 +1,6 @@
 //! The storm rule file as written: serde types mirroring `assets/rules/storm.ron`.
 
-use ron::extensions::Extensions;
 use serde::Deserialize;
-use serde::de::DeserializeOwned;
-
-use crate::rules::RulesError;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Storm")]
@@ -109,17 +105,4 @@ pub struct RawSettlement {
     pub glade_events: Vec<RawEntry>,
 }
 
-/// Parses a RON file; syntax errors, missing and unknown fields carry the line and column.
-pub fn parse<T: DeserializeOwned>(text: &str, source: &str) -> Result<T, RulesError> {
-    ron::Options::default()
-        .with_default_extension(Extensions::IMPLICIT_SOME)
-        .from_str(text)
-        .map_err(|e| {
-            RulesError::at(
-                source,
-                e.span.start.line,
-                e.span.start.col,
-                e.code.to_string(),
-            )
-        })
-}
+pub use crate::rules::parse::parse;

@@ -35,17 +35,11 @@ pub enum Screen {
     Settlement,
 }
 
-/// Opens the storm window for a run seed, at cycle 0 with all seals contracted.
+/// Opens the storm window on a run's first cycle.
 pub fn run(rules: StormRules, params: CycleParams, screenshot: Option<PathBuf>) {
     let seed = params.seed;
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: format!("Aeternus — {} (seed {seed})", rules.name),
-            ..default()
-        }),
-        ..default()
-    }));
+    app.add_plugins(crate::game::window_plugins(&rules.name, seed));
     crate::configure_sets(&mut app);
     app.add_plugins(StormPlayPlugin {
         rules: Arc::new(rules),
