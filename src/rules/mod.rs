@@ -247,4 +247,4 @@ impl Rules {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -41,11 +41,16 @@ fn the_embedded_rules_hold_the_seed() {
     assert_eq!(r.suppressors[swamp.0 as usize], 1 << dunes.0);
 }
 
-/// Every file in tests/rules/broken/ must fail with an error naming the file, where (line or
-/// field), and the text its first line expects (`// expect: TEXT`).
-#[test]
-fn the_broken_corpus_fails_clearly() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/broken");
+/// Loads every file of a broken corpus (`tests/rules/NAME/`) with `load`; each must fail with an
+/// error naming the file, where (line or field), and the text its first line expects
+/// (`// expect: TEXT`). Returns how many files there were.
+pub(crate) fn check_broken_corpus(
+    name: &str,
+    load: impl Fn(&std::path::Path) -> Result<(), RulesError>,
+) -> usize {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/rules")
+        .join(name);
     let mut n = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
@@ -55,7 +60,7 @@ fn the_broken_corpus_fails_clearly() {
             .next()
             .and_then(|l| l.strip_prefix("// expect: "))
             .unwrap_or_else(|| panic!("{} has no `// expect:` line", path.display()));
-        let err = Rules::from_file(&path).expect_err(&path.display().to_string());
+        let err = load(&path).expect_err(&path.display().to_string());
         let msg = err.to_string();
         assert!(msg.starts_with(&path.display().to_string()), "{msg}");
         assert!(
@@ -69,6 +74,12 @@ fn the_broken_corpus_fails_clearly() {
         );
         n += 1;
     }
+    n
+}
+
+#[test]
+fn the_broken_corpus_fails_clearly() {
+    let n = check_broken_corpus("broken", |p| Rules::from_file(p).map(|_| ()));
     assert!(n >= 15, "only {n} broken rule files");
 }
 
