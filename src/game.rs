@@ -50,6 +50,11 @@ pub fn run(rules: RulesChoice, cli: &Cli) -> Result<(), CliError> {
     let mut app = App::new();
     app.add_plugins(window_plugins(&rules.name, seed));
     (crate::core_plugins(rules, seed))(&mut app);
+    app.add_plugins(crate::rules::reload::plugin);
+    // Opened on a rule file (not a built-in name): saving the file reloads it in the game.
+    if !matches!(cli.rules.as_str(), "aeternus" | "storm") {
+        app.insert_resource(crate::rules::reload::RulesFile::new(&cli.rules));
+    }
     app.add_plugins(crate::render::RenderPlugin { screenshot });
     app.add_plugins(crate::playview::PlayViewPlugin { players });
     app.add_systems(Startup, |mut commands: Commands| {

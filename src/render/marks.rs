@@ -10,6 +10,7 @@ use super::textures::{Textures, hex_texture_size};
 use crate::AppSystems;
 use crate::hex::layout;
 use crate::rules::Rules;
+use crate::rules::reload::RulesReloaded;
 use crate::world::plugin::{Features, HexPos, Landmark};
 
 const TOWN_COLOUR: Color = Color::srgb(1.0, 0.93, 0.72);
@@ -25,6 +26,7 @@ struct Marks(HashMap<Hex, Vec<Entity>>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Marks>()
+        .add_message::<RulesReloaded>()
         .add_systems(Update, update_marks.in_set(AppSystems::Render));
 }
 
@@ -39,13 +41,20 @@ type ChangedHexes<'w, 's> = Query<
 fn update_marks(
     mut commands: Commands,
     changed: ChangedHexes,
+    all: Query<(&HexPos, &Landmark, &Features)>,
+    mut reloaded: MessageReader<RulesReloaded>,
     rules: Res<Rules>,
     textures: Res<Textures>,
     mut marks: ResMut<Marks>,
 ) {
+    // Reloaded rules may give the corruption to another feature: then every hex is redrawn.
+    let hexes: Vec<_> = match reloaded.read().count() {
+        0 => changed.iter().collect(),
+        _ => all.iter().collect(),
+    };
     let town = rules.landmark("Town");
     let layout = layout(HEX_SIZE);
-    for (hex, landmark, features) in &changed {
+    for (hex, landmark, features) in hexes {
         for e in marks.0.remove(&hex.0).unwrap_or_default() {
             commands.entity(e).despawn();
         }

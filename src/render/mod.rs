@@ -1,9 +1,11 @@
-//! Drawing: biome tiles, marks, camera, screenshot. Reads the world; never writes game state.
+//! Drawing: biome tiles, marks, camera, screenshot, the banner of a refused rules reload. Reads
+//! the world; never writes game state.
 //!
 //! A hex `h` is drawn centred on `crate::hex::layout(HEX_SIZE).hex_to_world_pos(h)`: flat-topped,
 //! North straight up.
 
 // `pub(crate)` where the storm window (`crate::stormview`) reuses them.
+mod banner;
 pub(crate) mod camera;
 mod marks;
 pub(crate) mod screenshot;
@@ -32,6 +34,7 @@ impl Plugin for RenderPlugin {
         app.add_plugins(TilemapPlugin)
             .insert_resource(ClearColor(BACKGROUND))
             .add_plugins((
+                banner::plugin,
                 textures::plugin,
                 tiles::plugin,
                 marks::plugin,

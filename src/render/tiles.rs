@@ -16,8 +16,9 @@ use hexx::Hex;
 use super::HEX_SIZE;
 use super::textures::{Textures, hex_texture_size};
 use crate::AppSystems;
+use crate::rules::reload::RulesReloaded;
 use crate::rules::{BiomeId, Rules};
-use crate::world::plugin::{Biome, HexGenerated};
+use crate::world::plugin::{Biome, HexGenerated, HexPos};
 
 /// Hexes per chunk side, in tilemap axial coordinates.
 const CHUNK: i32 = 32;
@@ -28,7 +29,8 @@ struct Chunks(HashMap<IVec2, Entity>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Chunks>()
-        .add_systems(Update, draw_new_hexes.in_set(AppSystems::Render));
+        .add_message::<RulesReloaded>()
+        .add_systems(Update, (draw_new_hexes, retint).in_set(AppSystems::Render));
 }
 
 /// Centre-to-centre spacing of the tilemap grid: a flat-topped hex's bounding box.
@@ -128,6 +130,30 @@ fn draw_new_hexes(
     }
 }
 
+/// After the rules are reloaded every drawn tile takes its biome's new colour (the biome ids
+/// stay: a reload that changes the list of biomes is refused).
+fn retint(
+    mut reloaded: MessageReader<RulesReloaded>,
+    hexes: Query<(&HexPos, &Biome)>,
+    rules: Res<Rules>,
+    chunks: Res<Chunks>,
+    storages: Query<&TileStorage>,
+    mut colours: Query<&mut TileColor>,
+) {
+    if reloaded.read().count() == 0 {
+        return;
+    }
+    for (hex, biome) in &hexes {
+        let (chunk, position) = chunk_of(hex.0);
+        let tile = (chunks.0.get(&chunk))
+            .and_then(|&map| storages.get(map).ok())
+            .and_then(|storage| storage.get(&position));
+        if let Some(mut colour) = tile.and_then(|t| colours.get_mut(t).ok()) {
+            colour.0 = biome_colour(&rules, biome.0);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,6 +178,33 @@ mod tests {
             // f32 at ~1e5 world units is good to about 0.01.
             assert!(d.length() < 0.05, "{hex:?} is {d} off");
         }
+    }
+
+    #[test]
+    fn a_reload_retints_drawn_tiles() {
+        let mut app = App::new();
+        let mut rules = Rules::aeternus();
+        let forest = rules.biome("Forest").unwrap();
+        let hex = Hex::new(-40, 7);
+        let (chunk, position) = chunk_of(hex);
+        let tile = app.world_mut().spawn(TileColor(Color::WHITE)).id();
+        let mut storage = TileStorage::empty(TilemapSize { x: 32, y: 32 });
+        storage.set(&position, tile);
+        let map = app.world_mut().spawn(storage).id();
+        app.world_mut().spawn((HexPos(hex), Biome(forest)));
+        rules.biomes[forest.0 as usize].colour = [1, 2, 3];
+        app.insert_resource(rules)
+            .insert_resource(Chunks([(chunk, map)].into_iter().collect()))
+            .add_message::<RulesReloaded>()
+            .add_systems(Update, retint);
+        app.update();
+        let colour = |app: &App| app.world().entity(tile).get::<TileColor>().unwrap().0;
+        assert_eq!(colour(&app), Color::WHITE, "no reload, no change");
+        app.world_mut().write_message(RulesReloaded {
+            source: "mod.ron".into(),
+        });
+        app.update();
+        assert_eq!(colour(&app), Color::srgb_u8(1, 2, 3));
     }
 
     #[test]

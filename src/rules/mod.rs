@@ -5,6 +5,7 @@ pub mod check;
 mod error;
 pub mod parse;
 mod raw;
+pub mod reload;
 mod validate;
 
 use std::collections::BTreeMap;

@@ -1,0 +1,174 @@
+//! Hot reload of the rule file the game window was opened on: a small watcher polls the file's
+//! modification time and size, and when they change (and then hold still for one more poll, so
+//! a half-written file is not read) parses and validates it as at startup. A valid ruleset
+//! replaces the `Rules` resource and the world's rules, so every later draw uses its numbers;
+//! hexes already generated keep their state. An invalid one, or one whose biome, landmark or
+//! feature names differ (ids are their positions), is refused and the old rules stay.
+
+use std::path::PathBuf;
+use std::time::{Duration, SystemTime};
+
+use bevy::prelude::*;
+
+use super::{Rules, RulesError};
+use crate::AppSystems;
+use crate::world::plugin::WorldMap;
+
+/// How often the file is looked at.
+pub const POLL: Duration = Duration::from_millis(500);
+
+/// What tells a change: modification time and size (a save may keep the size).
+type Stamp = (SystemTime, u64);
+
+/// The rule file to watch; without this resource nothing is watched (the embedded rules).
+#[derive(Resource, Debug)]
+pub struct RulesFile {
+    pub path: PathBuf,
+    pub every: Duration,
+    waited: Duration,
+    seen: Option<Stamp>,
+    pending: Option<Stamp>,
+}
+
+impl RulesFile {
+    /// Watches `path` from its present state: the rules were just loaded from it.
+    pub fn new(path: impl Into<PathBuf>) -> Self {
+        let path = path.into();
+        let seen = stamp(&path);
+        Self {
+            path,
+            every: POLL,
+            waited: Duration::ZERO,
+            seen,
+            pending: None,
+        }
+    }
+
+    /// Whether the file changed and has held still since the last poll.
+    fn settled_change(&mut self) -> bool {
+        let Some(now) = stamp(&self.path) else {
+            // Gone for a moment (an editor that saves by renaming): wait for it.
+            return false;
+        };
+        if Some(now) == self.seen {
+            self.pending = None;
+            return false;
+        }
+        if self.pending != Some(now) {
+            self.pending = Some(now);
+            return false;
+        }
+        self.seen = Some(now);
+        self.pending = None;
+        true
+    }
+}
+
+fn stamp(path: &std::path::Path) -> Option<Stamp> {
+    let m = std::fs::metadata(path).ok()?;
+    Some((m.modified().ok()?, m.len()))
+}
+
+/// The rules were replaced by the file's new content.
+#[derive(Message, Debug, Clone)]
+pub struct RulesReloaded {
+    pub source: String,
+}
+
+/// A save that was refused; the old rules stay.
+#[derive(Message, Debug, Clone)]
+pub struct RulesRejected {
+    pub error: RulesError,
+}
+
+/// The watcher; it acts only while a [`RulesFile`] resource exists.
+pub fn plugin(app: &mut App) {
+    app.add_message::<RulesReloaded>()
+        .add_message::<RulesRejected>()
+        .add_systems(
+            Update,
+            watch
+                .run_if(resource_exists::<RulesFile>)
+                .in_set(AppSystems::Input),
+        );
+}
+
+/// Refuses a ruleset whose lists of names differ from the running one: biomes, landmarks and
+/// features are stored in the world by position, so a new list would re-label every hex.
+pub fn check_swap(old: &Rules, new: &Rules) -> Result<(), RulesError> {
+    let lists = [
+        (
+            "biomes",
+            names(&old.biomes, |b| &b.name),
+            names(&new.biomes, |b| &b.name),
+        ),
+        (
+            "landmarks",
+            names(&old.landmarks, |l| &l.name),
+            names(&new.landmarks, |l| &l.name),
+        ),
+        (
+            "features",
+            names(&old.features, |f| &f.name),
+            names(&new.features, |f| &f.name),
+        ),
+    ];
+    for (field, was, now) in lists {
+        let n = was.len().max(now.len());
+        let Some(i) = (0..n).find(|&i| was.get(i) != now.get(i)) else {
+            continue;
+        };
+        let change = match (was.get(i), now.get(i)) {
+            (Some(a), Some(b)) => format!("`{a}` became `{b}`"),
+            (Some(a), None) => format!("`{a}` is gone"),
+            (_, Some(b)) => format!("`{b}` is new"),
+            (None, None) => unreachable!("i < n"),
+        };
+        return Err(RulesError::new(
+            &new.source,
+            Some(field.into()),
+            format!("{change}: restart to change the list of biomes, landmarks or features"),
+        ));
+    }
+    Ok(())
+}
+
+fn names<T>(list: &[T], name: impl Fn(&T) -> &String) -> Vec<&str> {
+    list.iter().map(|x| name(x).as_str()).collect()
+}
+
+fn watch(
+    time: Res<Time>,
+    mut file: ResMut<RulesFile>,
+    mut rules: ResMut<Rules>,
+    mut map: ResMut<WorldMap>,
+    mut reloaded: MessageWriter<RulesReloaded>,
+    mut rejected: MessageWriter<RulesRejected>,
+) {
+    file.waited += time.delta();
+    if file.waited < file.every {
+        return;
+    }
+    file.waited = Duration::ZERO;
+    if !file.settled_change() {
+        return;
+    }
+    let new = Rules::from_file(&file.path).and_then(|new| check_swap(&rules, &new).map(|_| new));
+    match new {
+        Ok(new) => {
+            info!("rules reloaded from {}", new.source);
+            reloaded.write(RulesReloaded {
+                source: new.source.clone(),
+            });
+            map.rules = new.clone();
+            *rules = new;
+        }
+        Err(error) => {
+            warn!("rules not reloaded: {error}");
+            rejected.write(RulesRejected { error });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,224 @@
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+use bevy::ecs::message::Messages;
+use hexx::Hex;
+
+use super::*;
+use crate::hex::view_order;
+use crate::world::HexWorld;
+use crate::world::plugin::{Biome, HexIndex, Viewer};
+
+const SEED: u64 = 5;
+
+fn example_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/mods/example/rules.ron")
+}
+
+/// Forest's weight in the example mod, and the same with another weight.
+const FOREST: &str = "weight: 3.0,\n            colour: \"#4a5e34\"";
+
+fn forest(w: &str) -> String {
+    format!("weight: {w},\n            colour: \"#4a5e34\"")
+}
+
+fn example_text() -> String {
+    std::fs::read_to_string(example_path()).unwrap()
+}
+
+/// `text` with `from` replaced once; the example mod must still hold `from`.
+fn edit(text: &str, from: &str, to: &str) -> String {
+    assert!(
+        text.contains(from),
+        "the example mod no longer holds `{from}`"
+    );
+    text.replacen(from, to, 1)
+}
+
+/// Writes the file with its own modification time, so every save is a change even on a file
+/// system with coarse times.
+fn save(path: &Path, text: &str, n: u64) {
+    std::fs::write(path, text).unwrap();
+    let when = SystemTime::UNIX_EPOCH + Duration::from_secs(1_700_000_000 + n);
+    std::fs::File::options()
+        .write(true)
+        .open(path)
+        .unwrap()
+        .set_modified(when)
+        .unwrap();
+}
+
+/// A headless game on a copy of the example mod in a fresh folder, polling at every update.
+fn game(tag: &str) -> (App, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("aeternus-reload-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("rules.ron");
+    save(&path, &example_text(), 0);
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins);
+    (crate::core_plugins(Rules::from_file(&path).unwrap(), SEED))(&mut app);
+    app.add_plugins(plugin);
+    let mut file = RulesFile::new(&path);
+    file.every = Duration::ZERO;
+    app.insert_resource(file);
+    app.update();
+    (app, path)
+}
+
+/// Two polls: one sees the change, the next finds it settled and loads it.
+fn settle(app: &mut App) {
+    app.update();
+    app.update();
+}
+
+fn drain<M: Message>(app: &mut App) -> Vec<M> {
+    app.world_mut()
+        .resource_mut::<Messages<M>>()
+        .drain()
+        .collect()
+}
+
+fn weight(app: &App, biome: &str) -> (f64, f64) {
+    let rules = app.world().resource::<Rules>();
+    let world = &app.world().resource::<WorldMap>().rules;
+    let b = rules.biome(biome).unwrap().0 as usize;
+    (rules.weights[b], world.weights[b])
+}
+
+#[test]
+fn the_example_mod_loads_and_differs() {
+    let r = Rules::from_file(&example_path()).unwrap();
+    let base = Rules::aeternus();
+    let ash = r.biome("Ash Flats").expect("the example adds Ash Flats");
+    let ash = &r.biomes[ash.0 as usize];
+    assert_eq!(ash.colour, [0x9a, 0x94, 0x90]);
+    assert_eq!(
+        ash.suppressed_beside,
+        [r.biome("Swamp").unwrap(), r.biome("Lake").unwrap()]
+    );
+    let meadow = |r: &Rules| r.biomes[r.biome("Meadow").unwrap().0 as usize].clone();
+    assert_ne!(meadow(&r).colour, meadow(&base).colour);
+    assert_ne!(meadow(&r).weight, meadow(&base).weight);
+    assert!(
+        check_swap(&base, &r).is_err(),
+        "a new biome needs a restart"
+    );
+}
+
+#[test]
+fn an_untouched_file_is_not_reloaded() {
+    let (mut app, _) = game("untouched");
+    settle(&mut app);
+    assert!(drain::<RulesReloaded>(&mut app).is_empty());
+    assert!(drain::<RulesRejected>(&mut app).is_empty());
+}
+
+#[test]
+fn a_valid_save_swaps_the_rules_and_later_hexes_use_them() {
+    let (mut app, path) = game("valid");
+    assert_eq!(weight(&app, "Forest"), (3.0, 3.0));
+    let text = edit(&example_text(), FOREST, &forest("90.0"));
+    save(&path, &text, 1);
+    app.update();
+    assert_eq!(
+        weight(&app, "Forest").0,
+        3.0,
+        "a file still changing is not read"
+    );
+    app.update();
+    assert_eq!(weight(&app, "Forest"), (90.0, 90.0));
+    let reloaded = drain::<RulesReloaded>(&mut app);
+    assert_eq!(reloaded.len(), 1);
+    assert_eq!(reloaded[0].source, path.display().to_string());
+
+    // Far from the origin, the view is drawn as a fresh world on the new rules draws it.
+    let far = Hex::new(40, -13);
+    app.world_mut().spawn(Viewer {
+        hex: far,
+        radius: 2,
+    });
+    app.update();
+    let drawn = |rules: Rules| -> Vec<_> {
+        let mut w = HexWorld::new(rules, SEED);
+        view_order(far, 2)
+            .map(|h| {
+                w.generate(h, crate::world::Cause::View);
+                w.get(h).unwrap().biome
+            })
+            .collect()
+    };
+    let index = app.world().resource::<HexIndex>();
+    let got: Vec<_> = view_order(far, 2)
+        .map(|h| app.world().entity(index[&h]).get::<Biome>().unwrap().0)
+        .collect();
+    assert_eq!(got, drawn(Rules::from_str(&text, "new").unwrap()));
+    assert_ne!(
+        got,
+        drawn(Rules::from_file(&example_path()).unwrap()),
+        "pick another hex"
+    );
+}
+
+#[test]
+fn an_invalid_save_is_refused_naming_the_file_and_a_later_valid_one_applies() {
+    let (mut app, path) = game("invalid");
+    let text = edit(&example_text(), FOREST, &forest("-3.0"));
+    save(&path, &text, 1);
+    settle(&mut app);
+    let rejected = drain::<RulesRejected>(&mut app);
+    assert_eq!(rejected.len(), 1);
+    let shown = rejected[0].error.to_string();
+    assert!(shown.starts_with(&path.display().to_string()), "{shown}");
+    assert!(shown.contains("weight"), "{shown}");
+    assert_eq!(weight(&app, "Forest"), (3.0, 3.0), "the old rules stay");
+
+    let broken = edit(&example_text(), "sight_radius: 2,", "sight_radius: 2");
+    save(&path, &broken, 2);
+    settle(&mut app);
+    let rejected = drain::<RulesRejected>(&mut app);
+    assert!(
+        rejected[0].error.line.is_some(),
+        "a syntax error names the line"
+    );
+
+    save(&path, &edit(&example_text(), FOREST, &forest("2.5")), 3);
+    settle(&mut app);
+    assert_eq!(drain::<RulesReloaded>(&mut app).len(), 1);
+    assert_eq!(weight(&app, "Forest"), (2.5, 2.5));
+}
+
+#[test]
+fn a_save_that_renames_a_biome_is_refused() {
+    let (mut app, path) = game("renamed");
+    let text = edit(
+        &example_text(),
+        "name: \"Ash Flats\"",
+        "name: \"Cinder Flats\"",
+    );
+    let text = edit(&text, "\"Ash Flats\": 0.5", "\"Cinder Flats\": 0.5");
+    save(&path, &text, 1);
+    settle(&mut app);
+    let rejected = drain::<RulesRejected>(&mut app);
+    assert_eq!(rejected.len(), 1);
+    let e = &rejected[0].error;
+    assert_eq!(e.field.as_deref(), Some("biomes"));
+    assert!(
+        e.to_string()
+            .contains("`Ash Flats` became `Cinder Flats`: restart to change the list of biomes"),
+        "{e}"
+    );
+    assert!(app.world().resource::<Rules>().biome("Ash Flats").is_some());
+    assert!(drain::<RulesReloaded>(&mut app).is_empty());
+}
+
+#[test]
+fn it_polls_at_its_own_pace() {
+    let (mut app, path) = game("pace");
+    app.world_mut().resource_mut::<RulesFile>().every = Duration::from_millis(100);
+    save(&path, &edit(&example_text(), FOREST, &forest("2.5")), 1);
+    for _ in 0..10 {
+        std::thread::sleep(Duration::from_millis(60));
+        app.update();
+    }
+    assert_eq!(weight(&app, "Forest"), (2.5, 2.5));
+}
