@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use aeternus::aeternus::stream::HexStreams;
 use aeternus::aeternus::{PoolNeighbour, draw_biome, draw_features, draw_landmark};
-use aeternus::hex::{NEIGHBOURS, neighbours, view_order};
+use aeternus::hex::{NEIGHBOURS, neighbours, ring};
 use aeternus::rules::{BiomeId, FeatureSet, LandmarkId, Rules};
 use aeternus::world::plugin::{HexIndex, Viewer};
 use aeternus::world::pockets::Searcher;
@@ -24,11 +24,25 @@ fn radius_for(n: u64) -> u32 {
         .unwrap()
 }
 
+/// The first `n` hexes of the view order from the origin, ring by ring.
+fn spiral(n: u64, mut visit: impl FnMut(Hex)) {
+    let mut left = n;
+    for r in 0..=radius_for(n) {
+        for h in ring(Hex::ZERO, r) {
+            if left == 0 {
+                return;
+            }
+            visit(h);
+            left -= 1;
+        }
+    }
+}
+
 fn spiral_core(rules: &Rules, n: u64) -> HexWorld {
     let mut w = HexWorld::with_capacity(rules.clone(), 1, n as usize);
-    for h in view_order(Hex::ZERO, radius_for(n)).take(n as usize) {
+    spiral(n, |h| {
         w.generate(h, Cause::View);
-    }
+    });
     w
 }
 
@@ -208,9 +222,7 @@ fn summary(rules: &Rules) {
     // The naive reading, checked equal to the real one first.
     let real = spiral_core(rules, 10_000);
     let mut naive = Naive::new(rules.clone(), 1);
-    for h in view_order(Hex::ZERO, radius_for(10_000)).take(10_000) {
-        naive.generate(h);
-    }
+    spiral(10_000, |h| naive.generate(h));
     for &h in real.order() {
         let d = real.get(h).unwrap();
         assert_eq!(
@@ -223,9 +235,7 @@ fn summary(rules: &Rules) {
     let (d_real, _) = best_of(3, || spiral_core(rules, n));
     let (d_naive, _) = best_of(1, || {
         let mut w = Naive::new(rules.clone(), 1);
-        for h in view_order(Hex::ZERO, radius_for(n)).take(n as usize) {
-            w.generate(h);
-        }
+        spiral(n, |h| w.generate(h));
         w.cells.len()
     });
     println!(

@@ -176,8 +176,9 @@ impl HexWorld {
         let streams = HexStreams::new(self.seed, hex);
         let biome = aeternus::draw_biome(&self.rules, streams, &pool[..n]);
         let mut landmark = aeternus::draw_landmark(&self.rules, streams, biome);
-        let features =
-            aeternus::draw_features(&self.rules, streams, &mut landmark, || self.purified(hex));
+        let features = aeternus::draw_features(&self.rules, streams, &mut landmark, || {
+            self.purified_around(hex, &around)
+        });
         self.commit(hex, biome, landmark, features, cause, &around)
     }
 
@@ -296,6 +297,22 @@ impl HexWorld {
             }
         }
         (gaps, groups)
+    }
+
+    /// As [`HexWorld::purified`] for an indeterminate `hex` whose neighbours are at hand: pylons
+    /// of radius 1 (the seed's) are read from them, wider ones from the store.
+    fn purified_around(&self, hex: Hex, around: &[Cell; 6]) -> bool {
+        self.rules
+            .features
+            .iter()
+            .enumerate()
+            .any(|(i, f)| match f.effect {
+                FeatureEffect::Purify { radius: 1 } => around.iter().any(|c| {
+                    c.is_generated() && FeatureSet(c.features as u32).contains(FeatureId(i as u8))
+                }),
+                FeatureEffect::Purify { .. } => self.purified(hex),
+                _ => false,
+            })
     }
 
     /// Whether a pylon (a Purify feature) covers `hex`.
