@@ -17,6 +17,7 @@ pub struct PoolNeighbour {
 /// Draws a biome: one entry per generated neighbour with weight B/M, plus the random entry,
 /// which draws from the biomes' weights. A biome suppressed by a neighbour (Dunes beside Swamp,
 /// Swamp beside Dunes) has weight and bias 0 in both pools.
+#[inline]
 pub fn draw_biome(rules: &Rules, streams: HexStreams, neighbours: &[PoolNeighbour]) -> BiomeId {
     let present: u64 = neighbours.iter().fold(0, |m, n| m | 1 << n.biome.0);
     let allowed = |b: u8| rules.suppressors[b as usize] & present == 0;
@@ -63,6 +64,7 @@ pub fn draw_biome(rules: &Rules, streams: HexStreams, neighbours: &[PoolNeighbou
 }
 
 /// Draws a landmark by the weights on `biome` (Town 2 on Meadow, 1 elsewhere).
+#[inline]
 pub fn draw_landmark(rules: &Rules, streams: HexStreams, biome: BiomeId) -> LandmarkId {
     let weights = &rules.landmark_weights[biome.0 as usize];
     let total = rules.landmark_totals[biome.0 as usize];
@@ -84,6 +86,7 @@ pub fn draw_landmark(rules: &Rules, streams: HexStreams, biome: BiomeId) -> Land
 
 /// Rolls each feature's chance at generation. Corruption, when it lands and the hex is not
 /// `protected` (by a pylon; asked only then), sets its landmark and removes every other feature.
+#[inline]
 pub fn draw_features(
     rules: &Rules,
     streams: HexStreams,

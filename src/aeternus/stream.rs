@@ -43,8 +43,15 @@ pub struct HexStreams(u64);
 impl HexStreams {
     #[inline]
     pub fn new(seed: u64, hex: Hex) -> Self {
+        Self::keyed(mix(seed), hex)
+    }
+
+    /// As [`HexStreams::new`] with the world's seed already mixed (`mix(seed)`), which a world
+    /// keeps so each hex costs one round less.
+    #[inline]
+    pub fn keyed(seed_key: u64, hex: Hex) -> Self {
         let packed = ((hex.x as u32 as u64) << 32) | hex.y as u32 as u64;
-        Self(mix(mix(seed) ^ packed))
+        Self(mix(seed_key ^ packed))
     }
 
     #[inline]

@@ -59,6 +59,8 @@ pub struct HexData {
 pub struct HexWorld {
     pub rules: Rules,
     pub seed: u64,
+    /// `mix(seed)`: the part of every hex stream's key shared by the whole world.
+    seed_key: u64,
     store: Store,
     /// Masses: connected hexes of one biome.
     masses: UnionFind,
@@ -82,6 +84,7 @@ impl HexWorld {
         let mut w = Self {
             rules,
             seed,
+            seed_key: crate::aeternus::stream::mix(seed),
             store: Store::default(),
             masses: UnionFind::with_capacity(n),
             land: UnionFind::with_capacity(n),
@@ -173,7 +176,7 @@ impl HexWorld {
             };
             n += 1;
         }
-        let streams = HexStreams::new(self.seed, hex);
+        let streams = HexStreams::keyed(self.seed_key, hex);
         let biome = aeternus::draw_biome(&self.rules, streams, &pool[..n]);
         let mut landmark = aeternus::draw_landmark(&self.rules, streams, biome);
         let features = aeternus::draw_features(&self.rules, streams, &mut landmark, || {
