@@ -4,7 +4,7 @@
 pub mod stream;
 
 use crate::rules::{BiomeId, FeatureEffect, FeatureSet, LandmarkId, Rules};
-use stream::{HexStreams, Purpose, uniform};
+use stream::{HexStreams, Purpose};
 
 /// A generated neighbour as the biome pool sees it.
 #[derive(Debug, Clone, Copy)]
@@ -29,8 +29,7 @@ pub fn draw_biome(rules: &Rules, streams: HexStreams, neighbours: &[PoolNeighbou
             total += weights[i];
         }
     }
-    let mut rng = streams.rng(Purpose::Biome);
-    let mut u = uniform(&mut rng) * total;
+    let mut u = streams.uniform(Purpose::Biome, 0) * total;
     for (i, n) in neighbours.iter().enumerate() {
         if u < weights[i] {
             return n.biome;
@@ -48,7 +47,7 @@ pub fn draw_biome(rules: &Rules, streams: HexStreams, neighbours: &[PoolNeighbou
         // Only reachable when suppression empties a mod's pool: the seed's "Meadow if unspecified".
         return rules.origin.0;
     }
-    let mut u = uniform(&mut rng) * random_total;
+    let mut u = streams.uniform(Purpose::Biome, 1) * random_total;
     let mut last = rules.origin.0;
     for (i, &w) in rules.weights.iter().enumerate() {
         if w <= 0.0 || !allowed(i as u8) {
@@ -68,8 +67,7 @@ pub fn draw_biome(rules: &Rules, streams: HexStreams, neighbours: &[PoolNeighbou
 pub fn draw_landmark(rules: &Rules, streams: HexStreams, biome: BiomeId) -> LandmarkId {
     let weights = &rules.landmark_weights[biome.0 as usize];
     let total = rules.landmark_totals[biome.0 as usize];
-    let mut rng = streams.rng(Purpose::Landmark);
-    let mut u = uniform(&mut rng) * total;
+    let mut u = streams.uniform(Purpose::Landmark, 0) * total;
     let mut last = 0;
     for (i, w) in weights.iter().enumerate() {
         if *w <= 0.0 {
@@ -95,8 +93,7 @@ pub fn draw_features(
 ) -> FeatureSet {
     let mut set = FeatureSet::EMPTY;
     for &(f, chance) in &rules.chances {
-        let mut rng = streams.rng(Purpose::Feature(f.0));
-        if uniform(&mut rng) < chance {
+        if streams.uniform(Purpose::Feature(f.0), 0) < chance {
             set.insert(f);
         }
     }

@@ -59,6 +59,16 @@ impl HexStreams {
         mix(self.0 ^ purpose.code())
     }
 
+    /// The `n`-th uniform number in [0, 1) of a purpose's stream: SplitMix64's outputs from the
+    /// key, the cheapest draw for the few numbers generation needs (`rng` gives a full generator).
+    #[inline]
+    pub fn uniform(self, purpose: Purpose, n: u64) -> f64 {
+        let x = mix(self
+            .key(purpose)
+            .wrapping_add(n.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
+        (x >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+
     #[inline]
     pub fn rng(self, purpose: Purpose) -> Pcg64Mcg {
         from_key(self.key(purpose))
@@ -134,5 +144,30 @@ mod tests {
             }
         }
         assert_ne!(first(7, 0, 0, 0), first(8, 0, 0, 0));
+    }
+
+    #[test]
+    fn hex_draws_are_uniform_across_hexes_and_purposes() {
+        // 10 buckets over 40,401 hexes x 3 draws: each expects 12,120 (sd about 104); 6 sd allowed.
+        let mut buckets = [0u32; 10];
+        for h in Hex::ZERO.range(116) {
+            let s = HexStreams::new(3, h);
+            for (p, n) in [
+                (Purpose::Biome, 0),
+                (Purpose::Biome, 1),
+                (Purpose::Landmark, 0),
+            ] {
+                let u = s.uniform(p, n);
+                assert!((0.0..1.0).contains(&u));
+                buckets[(u * 10.0) as usize] += 1;
+            }
+        }
+        let expected = buckets.iter().sum::<u32>() as f64 / 10.0;
+        for b in buckets {
+            assert!(
+                (b as f64 - expected).abs() < 6.0 * expected.sqrt(),
+                "{buckets:?}"
+            );
+        }
     }
 }
