@@ -1,4 +1,4 @@
-//! The dense chunked store: a fixed array of 8-byte cells per 16x16 chunk of axial space,
+//! The dense chunked store: a fixed array of 8-byte cells per 32x32 chunk of axial space,
 //! found through a small hash map, so a hex and its neighbours are usually in one cache line run.
 
 use bevy::platform::collections::HashMap;
@@ -6,7 +6,7 @@ use hexx::Hex;
 
 use crate::hex::NEIGHBOURS;
 
-pub const CHUNK_SHIFT: i32 = 4;
+pub const CHUNK_SHIFT: i32 = 5;
 pub const CHUNK_SIDE: i32 = 1 << CHUNK_SHIFT;
 const CHUNK_CELLS: usize = (CHUNK_SIDE * CHUNK_SIDE) as usize;
 const MASK: i32 = CHUNK_SIDE - 1;
@@ -42,7 +42,7 @@ type Chunk = [Cell; CHUNK_CELLS];
 #[derive(Default)]
 pub struct Store {
     index: HashMap<(i32, i32), u32>,
-    // Boxed so growing the list moves pointers, not 2 KB chunks, and holds no spare chunk room.
+    // Boxed so growing the list moves pointers, not 8 KB chunks, and holds no spare chunk room.
     #[allow(clippy::vec_box)]
     chunks: Vec<Box<Chunk>>,
     /// The chunk `get_mut` found last: consecutive writes are usually in one chunk.
