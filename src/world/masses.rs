@@ -1,23 +1,30 @@
-//! Union-find with sizes, 4 bytes a node: a negative entry is a root holding minus its size.
-//! Masses (same-biome groups) and the connected groups of generated hexes both use it; both only
-//! ever merge, since a generated hex never changes biome.
+//! Union-finds with sizes, several sharing one array (a node's entries side by side, so one
+//! cache line serves them all), 4 bytes a node each: a negative entry is a root holding minus its
+//! size. Masses (same-biome groups) and the connected groups of generated hexes of any biome are
+//! the two lanes the world keeps; both only ever merge, since a generated hex never changes biome.
 
-#[derive(Debug, Default, Clone)]
-pub struct UnionFind {
-    parent: Vec<i32>,
+#[derive(Debug, Clone)]
+pub struct UnionFinds<const N: usize> {
+    parent: Vec<[i32; N]>,
 }
 
-impl UnionFind {
+impl<const N: usize> Default for UnionFinds<N> {
+    fn default() -> Self {
+        Self { parent: Vec::new() }
+    }
+}
+
+impl<const N: usize> UnionFinds<N> {
     pub fn with_capacity(n: usize) -> Self {
         Self {
             parent: Vec::with_capacity(n),
         }
     }
 
-    /// Adds a node of its own; returns its id.
+    /// Adds a node, on its own in every lane; returns its id.
     #[inline]
     pub fn push(&mut self) -> u32 {
-        self.parent.push(-1);
+        self.parent.push([-1; N]);
         (self.parent.len() - 1) as u32
     }
 
@@ -29,62 +36,62 @@ impl UnionFind {
         self.parent.is_empty()
     }
 
-    /// The root of `x`, halving the path on the way.
+    /// The root of `x` in `lane`, halving the path on the way.
     #[inline]
-    pub fn find(&mut self, mut x: u32) -> u32 {
+    pub fn find(&mut self, lane: usize, mut x: u32) -> u32 {
         loop {
-            let p = self.parent[x as usize];
+            let p = self.parent[x as usize][lane];
             if p < 0 {
                 return x;
             }
-            let gp = self.parent[p as usize];
+            let gp = self.parent[p as usize][lane];
             if gp < 0 {
                 return p as u32;
             }
-            self.parent[x as usize] = gp;
+            self.parent[x as usize][lane] = gp;
             x = gp as u32;
         }
     }
 
     /// The root of `x` without compressing (for readers holding `&self`).
     #[inline]
-    pub fn find_const(&self, mut x: u32) -> u32 {
-        while self.parent[x as usize] >= 0 {
-            x = self.parent[x as usize] as u32;
+    pub fn find_const(&self, lane: usize, mut x: u32) -> u32 {
+        while self.parent[x as usize][lane] >= 0 {
+            x = self.parent[x as usize][lane] as u32;
         }
         x
     }
 
-    /// The size of the set holding `x`.
+    /// The size of the set holding `x` in `lane`.
     #[inline]
-    pub fn size(&mut self, x: u32) -> u32 {
-        let r = self.find(x);
-        (-self.parent[r as usize]) as u32
+    pub fn size(&mut self, lane: usize, x: u32) -> u32 {
+        let r = self.find(lane, x);
+        (-self.parent[r as usize][lane]) as u32
     }
 
-    pub fn size_const(&self, x: u32) -> u32 {
-        (-self.parent[self.find_const(x) as usize]) as u32
+    pub fn size_const(&self, lane: usize, x: u32) -> u32 {
+        (-self.parent[self.find_const(lane, x) as usize][lane]) as u32
     }
 
-    /// Merges the sets of `a` and `b` (the larger root stays); returns the root.
+    /// Merges the sets of `a` and `b` in `lane` (the larger root stays); returns the root.
     #[inline]
-    pub fn union(&mut self, a: u32, b: u32) -> u32 {
-        let (ra, rb) = (self.find(a), self.find(b));
+    pub fn union(&mut self, lane: usize, a: u32, b: u32) -> u32 {
+        let (ra, rb) = (self.find(lane, a), self.find(lane, b));
         if ra == rb {
             return ra;
         }
-        let (big, small) = if self.parent[ra as usize] <= self.parent[rb as usize] {
-            (ra, rb)
-        } else {
-            (rb, ra)
-        };
-        self.parent[big as usize] += self.parent[small as usize];
-        self.parent[small as usize] = big as i32;
+        let (pa, pb) = (
+            self.parent[ra as usize][lane],
+            self.parent[rb as usize][lane],
+        );
+        let (big, small) = if pa <= pb { (ra, rb) } else { (rb, ra) };
+        self.parent[big as usize][lane] = pa + pb;
+        self.parent[small as usize][lane] = big as i32;
         big
     }
 
     pub fn heap_bytes(&self) -> usize {
-        self.parent.capacity() * 4
+        self.parent.capacity() * 4 * N
     }
 }
 
@@ -93,16 +100,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sizes_follow_unions() {
-        let mut uf = UnionFind::default();
+    fn sizes_follow_unions_lane_by_lane() {
+        let mut uf = UnionFinds::<2>::default();
         let n: Vec<u32> = (0..6).map(|_| uf.push()).collect();
-        uf.union(n[0], n[1]);
-        uf.union(n[2], n[3]);
-        assert_eq!(uf.size(n[1]), 2);
-        uf.union(n[1], n[3]);
-        assert_eq!(uf.size(n[0]), 4);
-        assert_eq!(uf.find(n[0]), uf.find(n[2]));
-        assert_eq!(uf.size(n[5]), 1);
-        assert_eq!(uf.size_const(n[2]), 4);
+        uf.union(0, n[0], n[1]);
+        uf.union(0, n[2], n[3]);
+        assert_eq!(uf.size(0, n[1]), 2);
+        uf.union(0, n[1], n[3]);
+        assert_eq!(uf.size(0, n[0]), 4);
+        assert_eq!(uf.find(0, n[0]), uf.find(0, n[2]));
+        assert_eq!(uf.size(0, n[5]), 1);
+        assert_eq!(uf.size_const(0, n[2]), 4);
+        // The other lane is untouched.
+        assert_eq!(uf.size(1, n[0]), 1);
+        uf.union(1, n[4], n[5]);
+        assert_eq!(uf.size_const(1, n[5]), 2);
+        assert_eq!(uf.size_const(0, n[5]), 1);
     }
 }

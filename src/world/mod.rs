@@ -13,7 +13,11 @@ use crate::aeternus::stream::HexStreams;
 use crate::aeternus::{self, PoolNeighbour};
 use crate::hex::NEIGHBOURS;
 use crate::rules::{BiomeId, FeatureEffect, FeatureId, FeatureSet, LandmarkId, Rules};
-use masses::UnionFind;
+use masses::UnionFinds;
+
+/// The lanes of [`HexWorld`]'s union-finds: masses (same biome) and land (any generated hex).
+const MASS: usize = 0;
+const LAND: usize = 1;
 use store::{Cell, Store};
 
 pub use plugin::{GenerateHex, HexGenerated, WorldPlugin};
@@ -62,10 +66,9 @@ pub struct HexWorld {
     /// `mix(seed)`: the part of every hex stream's key shared by the whole world.
     seed_key: u64,
     store: Store,
-    /// Masses: connected hexes of one biome.
-    masses: UnionFind,
-    /// Connected groups of generated hexes of any biome, to tell when a loop closes.
-    land: UnionFind,
+    /// Masses (lane `MASS`: connected hexes of one biome) and land groups (lane `LAND`: connected
+    /// generated hexes of any biome, to tell when a loop closes), by generation order.
+    groups: UnionFinds<2>,
     /// Generation order: node -> hex.
     order: Vec<Hex>,
     causes: Vec<Cause>,
@@ -86,8 +89,7 @@ impl HexWorld {
             seed,
             seed_key: crate::aeternus::stream::mix(seed),
             store: Store::default(),
-            masses: UnionFind::with_capacity(n),
-            land: UnionFind::with_capacity(n),
+            groups: UnionFinds::with_capacity(n),
             order: Vec::with_capacity(n),
             causes: Vec::with_capacity(n),
             pockets: pockets::Searcher::default(),
@@ -138,13 +140,15 @@ impl HexWorld {
     /// The size of the mass `hex` belongs to, as it stands now.
     pub fn mass_size(&self, hex: Hex) -> Option<u32> {
         let c = self.store.get(hex);
-        c.is_generated().then(|| self.masses.size_const(c.node))
+        c.is_generated()
+            .then(|| self.groups.size_const(MASS, c.node))
     }
 
     /// The mass `hex` belongs to, named by its root node (stable until the next merge).
     pub fn mass_root(&self, hex: Hex) -> Option<u32> {
         let c = self.store.get(hex);
-        c.is_generated().then(|| self.masses.find_const(c.node))
+        c.is_generated()
+            .then(|| self.groups.find_const(MASS, c.node))
     }
 
     /// Generates `hex` if it is indeterminate, then any pocket it encloses. Returns the orders of
@@ -168,7 +172,7 @@ impl HexWorld {
             let mass_size = if n > 0 && same_mass(&around[i - 1], c) {
                 pool[n - 1].mass_size
             } else {
-                self.masses.size(c.node)
+                self.groups.size(MASS, c.node)
             };
             pool[n] = PoolNeighbour {
                 biome: BiomeId(c.biome),
@@ -229,8 +233,7 @@ impl HexWorld {
         cause: Cause,
         around: &[Cell; 6],
     ) {
-        let node = self.masses.push();
-        self.land.push();
+        let node = self.groups.push();
         *self.store.get_mut(hex) = Cell {
             node,
             features: f.0 as u16,
@@ -247,10 +250,10 @@ impl HexWorld {
             }
             let prev = (i > 0).then(|| &around[i - 1]);
             if !prev.is_some_and(|p| p.is_generated()) {
-                self.land.union(node, c.node);
+                self.groups.union(LAND, node, c.node);
             }
             if c.biome == biome.0 && !prev.is_some_and(|p| same_mass(p, c)) {
-                self.masses.union(node, c.node);
+                self.groups.union(MASS, node, c.node);
             }
         }
     }
@@ -275,7 +278,7 @@ impl HexWorld {
             return none;
         }
         for r in &mut runs[..n] {
-            r.1 = self.land.find(around[r.0].node);
+            r.1 = self.groups.find(LAND, around[r.0].node);
         }
         let runs = &runs[..n];
         let closes = (0..n).any(|a| (a + 1..n).any(|b| runs[a].1 == runs[b].1));
@@ -357,8 +360,7 @@ impl HexWorld {
     /// Heap bytes held by the core store (for the benchmark's bytes per hex).
     pub fn heap_bytes(&self) -> usize {
         self.store.heap_bytes()
-            + self.masses.heap_bytes()
-            + self.land.heap_bytes()
+            + self.groups.heap_bytes()
             + self.order.capacity() * std::mem::size_of::<Hex>()
             + self.causes.capacity()
     }
@@ -367,12 +369,12 @@ impl HexWorld {
     pub fn mass_ids(&self) -> Vec<u32> {
         let mut first = std::collections::HashMap::new();
         (0..self.order.len() as u32)
-            .map(|o| *first.entry(self.masses.find_const(o)).or_insert(o))
+            .map(|o| *first.entry(self.groups.find_const(MASS, o)).or_insert(o))
             .collect()
     }
 
     pub fn mass_size_of_order(&self, order: u32) -> u32 {
-        self.masses.size_const(order)
+        self.groups.size_const(MASS, order)
     }
 
     pub fn data_of_order(&self, order: u32) -> HexData {
