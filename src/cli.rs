@@ -195,9 +195,7 @@ pub fn load_rules(value: &str) -> Result<RulesChoice, CliError> {
         )?)),
         "storm" => Ok(RulesChoice::Storm(crate::storm::StormRules::embedded()?)),
         path => {
-            let text = std::fs::read_to_string(path).map_err(|e| {
-                CliError::BadInput(format!("{path}: cannot read the rule file: {e}"))
-            })?;
+            let (text, _) = crate::rules::read_rule_file(Path::new(path))?;
             match rules_kind(&text) {
                 Some("Storm") => Ok(RulesChoice::Storm(crate::storm::StormRules::from_str(
                     &text, path,

@@ -29,6 +29,19 @@ pub struct LandmarkId(pub u8);
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FeatureId(pub u8);
 
+/// Reads a rule file; returns its text and its name for errors (the path as given).
+pub fn read_rule_file(path: &Path) -> Result<(String, String), RulesError> {
+    let source = path.display().to_string();
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok((text, source)),
+        Err(e) => Err(RulesError::new(
+            &source,
+            None,
+            format!("cannot read the file: {e}"),
+        )),
+    }
+}
+
 /// A set of features, one bit each (a ruleset has at most 16).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct FeatureSet(pub u32);
@@ -158,9 +171,7 @@ impl Rules {
     }
 
     pub fn from_file(path: &Path) -> Result<Rules, RulesError> {
-        let source = path.display().to_string();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| RulesError::new(&source, None, format!("cannot read the file: {e}")))?;
+        let (text, source) = crate::rules::read_rule_file(path)?;
         Self::from_str(&text, &source)
     }
 

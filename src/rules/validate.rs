@@ -119,23 +119,6 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
             weight_on,
         });
     }
-    let landmark_weights: Vec<Vec<f64>> = (0..biomes.len())
-        .map(|b| {
-            let b = BiomeId(b as u8);
-            landmarks
-                .iter()
-                .map(|l| l.weight_on.get(&b).copied().unwrap_or(l.weight))
-                .collect()
-        })
-        .collect();
-    for (b, w) in landmark_weights.iter().enumerate() {
-        if w.iter().all(|w| *w == 0.0) {
-            return Err(c.err(
-                "landmarks[..].weight",
-                format!("every landmark has weight 0 on `{}`", biomes[b].name),
-            ));
-        }
-    }
 
     let mut features = Vec::with_capacity(raw.features.len());
     let mut corruption = None;
@@ -244,10 +227,17 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
         random_total: 0.0,
         chances: Vec::new(),
         landmark_totals: Vec::new(),
-        landmark_weights,
+        landmark_weights: Vec::new(),
         corruption,
     };
     rules.derive_tables();
+    // Weights are checked non-negative above, so a zero total means every weight is zero.
+    if let Some(b) = rules.landmark_totals.iter().position(|t| *t == 0.0) {
+        return Err(c.err(
+            "landmarks[..].weight",
+            format!("every landmark has weight 0 on `{}`", rules.biomes[b].name),
+        ));
+    }
     Ok(rules)
 }
 

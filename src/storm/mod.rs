@@ -70,9 +70,7 @@ impl StormRules {
     }
 
     pub fn from_file(path: &Path) -> Result<StormRules, RulesError> {
-        let source = path.display().to_string();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| RulesError::new(&source, None, format!("cannot read the file: {e}")))?;
+        let (text, source) = crate::rules::read_rule_file(path)?;
         Self::from_str(&text, &source)
     }
 }
