@@ -223,7 +223,7 @@ fn summary(rules: &Rules) {
     let real = spiral_core(rules, 10_000);
     let mut naive = Naive::new(rules.clone(), 1);
     spiral(10_000, |h| naive.generate(h));
-    for &h in real.order() {
+    for h in real.order() {
         let d = real.get(h).unwrap();
         assert_eq!(
             naive.cells[&h],

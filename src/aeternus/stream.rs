@@ -26,6 +26,9 @@ impl Purpose {
     }
 }
 
+/// Spreads a draw's purpose code over the key's bits (an odd 64-bit constant).
+const DRAW_MUL: u64 = 0xD1B5_4A32_D192_ED03;
+
 /// SplitMix64's finaliser.
 #[inline]
 pub fn mix(mut z: u64) -> u64 {
@@ -59,13 +62,17 @@ impl HexStreams {
         mix(self.0 ^ purpose.code())
     }
 
-    /// The `n`-th uniform number in [0, 1) of a purpose's stream: SplitMix64's outputs from the
-    /// key, the cheapest draw for the few numbers generation needs (`rng` gives a full generator).
+    /// The `n`-th uniform number in [0, 1) of a purpose's stream: one SplitMix64 round of the
+    /// hex's mixed key with the purpose and index folded in (the finaliser spreads any change of
+    /// either over every bit), the cheapest draw for the few numbers generation needs (`rng`
+    /// gives a full generator).
     #[inline]
     pub fn uniform(self, purpose: Purpose, n: u64) -> f64 {
-        let x = mix(self
-            .key(purpose)
-            .wrapping_add(n.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
+        let x = mix(self.0
+            ^ purpose
+                .code()
+                .wrapping_mul(DRAW_MUL)
+                .wrapping_add(n.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
         (x >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }
 

@@ -25,7 +25,7 @@ pub fn roll_all(
 
 /// An Aeternus world's sites, its hexes rolled in generation order (the order `gen` writes).
 pub fn aeternus(rules: &SiteRules, terrain: &AeternusTerrain, world: &HexWorld) -> Vec<Placed> {
-    let provinces = world.order().iter().map(|&h| {
+    let provinces = world.order().map(|h| {
         let d = world
             .get(h)
             .expect("a hex in the generation order is generated");

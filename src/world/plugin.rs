@@ -218,7 +218,7 @@ fn generate_hexes(world: &mut World, requests: &mut SystemState<MessageReader<Ge
         index.0.reserve(entities.len());
         let mut news = Vec::with_capacity(entities.len());
         for (o, e) in made.zip(entities) {
-            let hex = map.order()[o as usize];
+            let hex = map.hex_of_order(o);
             index.0.insert(hex, e);
             news.push(HexGenerated {
                 hex,

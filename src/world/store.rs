@@ -10,6 +10,8 @@ pub const CHUNK_SHIFT: i32 = 5;
 pub const CHUNK_SIDE: i32 = 1 << CHUNK_SHIFT;
 const CHUNK_CELLS: usize = (CHUNK_SIDE * CHUNK_SIDE) as usize;
 const MASK: i32 = CHUNK_SIDE - 1;
+const CHUNK_BITS: u32 = 2 * CHUNK_SHIFT as u32;
+const LOCAL_MASK: u32 = (1 << CHUNK_BITS) - 1;
 
 /// One hex's state. `biome == INDETERMINATE` marks a hex not yet generated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,9 +47,14 @@ pub struct Store {
     // Boxed so growing the list moves pointers, not 8 KB chunks, and holds no spare chunk room.
     #[allow(clippy::vec_box)]
     chunks: Vec<Box<Chunk>>,
-    /// The chunk `get_mut` found last: consecutive writes are usually in one chunk.
+    /// Each chunk's key, by chunk index (to name the hex of a slot).
+    keys: Vec<(i32, i32)>,
+    /// The chunk found last: consecutive generations are usually in one chunk.
     last: Option<((i32, i32), u32)>,
 }
+
+/// A cell's place in the store: chunk index and offset in it, 4 bytes where a `Hex` takes 8.
+pub type Slot = u32;
 
 #[inline]
 fn split(h: Hex) -> ((i32, i32), usize) {
@@ -72,13 +79,36 @@ impl Store {
         self.with_neighbourhood(h).1
     }
 
+    /// As [`Store::with_neighbourhood`], finding `h`'s chunk through the last-chunk cache.
+    #[inline(always)]
+    pub fn with_neighbourhood_cached(&mut self, h: Hex) -> (Cell, [Cell; 6]) {
+        let (key, _) = split(h);
+        let own = match self.last {
+            Some((k, c)) if k == key => Some(c),
+            _ => {
+                let c = self.index.get(&key).copied();
+                if let Some(c) = c {
+                    self.last = Some((key, c));
+                }
+                c
+            }
+        };
+        self.around(h, own)
+    }
+
     /// `h` and its six neighbours: one chunk look-up when `h` lies inside its chunk's border, as
     /// most hexes do; on the border, one look-up per chunk met going round.
     #[inline(always)]
     pub fn with_neighbourhood(&self, h: Hex) -> (Cell, [Cell; 6]) {
+        self.around(h, self.index.get(&split(h).0).copied())
+    }
+
+    /// `h` and its six neighbours, `h`'s chunk (when it exists) already found.
+    #[inline(always)]
+    fn around(&self, h: Hex, own: Option<u32>) -> (Cell, [Cell; 6]) {
         let (lx, ly) = (h.x & MASK, h.y & MASK);
         let (key, local) = split(h);
-        let own = self.index.get(&key).map(|&c| &*self.chunks[c as usize]);
+        let own = own.map(|c| &*self.chunks[c as usize]);
         let mut around = [Cell::EMPTY; 6];
         if lx > 0 && lx < MASK && ly > 0 && ly < MASK {
             if let Some(chunk) = own {
@@ -109,6 +139,29 @@ impl Store {
 
     #[inline]
     pub fn get_mut(&mut self, h: Hex) -> &mut Cell {
+        let slot = self.slot(h);
+        self.at_mut(slot)
+    }
+
+    #[inline]
+    pub fn at_mut(&mut self, slot: Slot) -> &mut Cell {
+        &mut self.chunks[(slot >> CHUNK_BITS) as usize][(slot & LOCAL_MASK) as usize]
+    }
+
+    /// The hex stored at `slot`.
+    #[inline]
+    pub fn hex_of(&self, slot: Slot) -> Hex {
+        let (kx, ky) = self.keys[(slot >> CHUNK_BITS) as usize];
+        let local = (slot & LOCAL_MASK) as i32;
+        Hex::new(
+            (kx << CHUNK_SHIFT) | (local & MASK),
+            (ky << CHUNK_SHIFT) | (local >> CHUNK_SHIFT),
+        )
+    }
+
+    /// `h`'s slot, making room for its chunk when it has none yet.
+    #[inline]
+    pub fn slot(&mut self, h: Hex) -> Slot {
         let (key, local) = split(h);
         let c = match self.last {
             Some((k, c)) if k == key => c,
@@ -117,12 +170,13 @@ impl Store {
                 let c = *self.index.entry(key).or_insert(next);
                 if c == next {
                     self.chunks.push(Box::new([Cell::EMPTY; CHUNK_CELLS]));
+                    self.keys.push(key);
                 }
                 self.last = Some((key, c));
                 c
             }
         };
-        &mut self.chunks[c as usize][local]
+        (c << CHUNK_BITS) | local as u32
     }
 
     pub fn chunk_count(&self) -> usize {
@@ -131,6 +185,7 @@ impl Store {
 
     pub fn heap_bytes(&self) -> usize {
         self.chunks.len() * std::mem::size_of::<Chunk>()
+            + self.keys.capacity() * std::mem::size_of::<(i32, i32)>()
             + self.index.capacity() * (std::mem::size_of::<((i32, i32), u32)>() + 1)
     }
 }
@@ -138,6 +193,15 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn slots_name_their_hex() {
+        let mut s = Store::default();
+        for h in Hex::new(-70, 33).range(40) {
+            let slot = s.slot(h);
+            assert_eq!(s.hex_of(slot), h);
+        }
+    }
 
     #[test]
     fn neighbourhood_matches_single_look_ups_across_chunk_borders() {

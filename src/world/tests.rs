@@ -77,7 +77,7 @@ fn no_dunes_beside_swamp_and_masses_are_exact() {
         let w = spiral(seed, 8);
         assert_eq!(w.len(), 217);
         let (dunes, swamp) = (biome(&w, "Deceased Dunes"), biome(&w, "Swamp"));
-        for &h in w.order() {
+        for h in w.order() {
             let d = w.get(h).unwrap();
             if d.biome == dunes {
                 for n in neighbours(h) {
@@ -187,8 +187,7 @@ fn an_open_c_shape_makes_no_lake() {
     generate_all(&mut w, c);
     assert!(
         w.order()
-            .iter()
-            .all(|&h| w.cause(w.get(h).unwrap().order) != Cause::Pocket)
+            .all(|h| w.cause(w.get(h).unwrap().order) != Cause::Pocket)
     );
     assert!(!w.is_generated(centre));
     assert_eq!(w.len(), 1 + 17);
@@ -338,7 +337,7 @@ fn random_exploration_leaves_no_enclosed_indeterminate_hex() {
             }
         }
         // Every pocket lake has no indeterminate neighbour reachable from outside.
-        for (o, &h) in w.order().iter().enumerate() {
+        for (o, h) in w.order().enumerate() {
             if w.cause(o as u32) == Cause::Pocket {
                 assert!(
                     neighbours(h)

@@ -167,7 +167,7 @@ impl Table {
         let map = self.app.world().resource::<WorldMap>();
         let index = self.app.world().resource::<HexIndex>();
         assert_eq!(index.len(), map.len());
-        for &hex in map.order() {
+        for hex in map.order() {
             let d = map.get(hex).unwrap();
             let e = self.app.world().entity(index[&hex]);
             let shown = (
