@@ -73,6 +73,16 @@ impl<const N: usize> UnionFinds<N> {
         (-self.parent[self.find_const(lane, x) as usize][lane]) as u32
     }
 
+    /// Joins `fresh`, a node still on its own in `lane`, to the set of `other` (not holding
+    /// `fresh`): a set of one is never the larger, so no sizes are compared.
+    #[inline]
+    pub fn attach(&mut self, lane: usize, fresh: u32, other: u32) {
+        debug_assert_eq!(self.parent[fresh as usize][lane], -1);
+        let r = self.find(lane, other);
+        self.parent[r as usize][lane] -= 1;
+        self.parent[fresh as usize][lane] = r as i32;
+    }
+
     /// Merges the sets of `a` and `b` in `lane` (the larger root stays); returns the root.
     #[inline]
     pub fn union(&mut self, lane: usize, a: u32, b: u32) -> u32 {
@@ -116,5 +126,11 @@ mod tests {
         uf.union(1, n[4], n[5]);
         assert_eq!(uf.size_const(1, n[5]), 2);
         assert_eq!(uf.size_const(0, n[5]), 1);
+        // A fresh node attached to a set of four joins it.
+        let fresh = uf.push();
+        uf.attach(0, fresh, n[2]);
+        assert_eq!(uf.size(0, fresh), 5);
+        assert_eq!(uf.find(0, fresh), uf.find(0, n[0]));
+        assert_eq!(uf.size(1, fresh), 1);
     }
 }

@@ -79,21 +79,13 @@ impl Store {
         self.with_neighbourhood(h).1
     }
 
-    /// As [`Store::with_neighbourhood`], finding `h`'s chunk through the last-chunk cache.
+    /// `h`'s slot (its chunk made when it has none), its cell and its six neighbours: what
+    /// generating `h` reads, with `h`'s chunk found once, usually through the last-chunk cache.
     #[inline(always)]
-    pub fn with_neighbourhood_cached(&mut self, h: Hex) -> (Cell, [Cell; 6]) {
-        let (key, _) = split(h);
-        let own = match self.last {
-            Some((k, c)) if k == key => Some(c),
-            _ => {
-                let c = self.index.get(&key).copied();
-                if let Some(c) = c {
-                    self.last = Some((key, c));
-                }
-                c
-            }
-        };
-        self.around(h, own)
+    pub fn claim(&mut self, h: Hex) -> (Slot, Cell, [Cell; 6]) {
+        let slot = self.slot(h);
+        let (this, around) = self.around(h, Some(slot >> CHUNK_BITS));
+        (slot, this, around)
     }
 
     /// `h` and its six neighbours: one chunk look-up when `h` lies inside its chunk's border, as
@@ -160,23 +152,27 @@ impl Store {
     }
 
     /// `h`'s slot, making room for its chunk when it has none yet.
-    #[inline]
+    #[inline(always)]
     pub fn slot(&mut self, h: Hex) -> Slot {
         let (key, local) = split(h);
         let c = match self.last {
             Some((k, c)) if k == key => c,
-            _ => {
-                let next = self.chunks.len() as u32;
-                let c = *self.index.entry(key).or_insert(next);
-                if c == next {
-                    self.chunks.push(Box::new([Cell::EMPTY; CHUNK_CELLS]));
-                    self.keys.push(key);
-                }
-                self.last = Some((key, c));
-                c
-            }
+            _ => self.find_chunk(key),
         };
         (c << CHUNK_BITS) | local as u32
+    }
+
+    /// The chunk of `key`, made when missing; remembered as the last one.
+    #[cold]
+    fn find_chunk(&mut self, key: (i32, i32)) -> u32 {
+        let next = self.chunks.len() as u32;
+        let c = *self.index.entry(key).or_insert(next);
+        if c == next {
+            self.chunks.push(Box::new([Cell::EMPTY; CHUNK_CELLS]));
+            self.keys.push(key);
+        }
+        self.last = Some((key, c));
+        c
     }
 
     pub fn chunk_count(&self) -> usize {
@@ -222,6 +218,9 @@ mod tests {
                 NEIGHBOURS.map(|d| s.get(h + d)),
                 "{h:?}"
             );
+            let (slot, this, around) = s.claim(h);
+            assert_eq!((this, around), s.with_neighbourhood(h));
+            assert_eq!(s.hex_of(slot), h);
         }
     }
 }

@@ -362,3 +362,14 @@ fn placed_hexes_join_masses_and_close_pockets() {
     assert_eq!(w.get(centre).unwrap().biome, biome(&w, "Lake"));
     assert_eq!(w.cause(w.get(centre).unwrap().order), Cause::Pocket);
 }
+
+#[test]
+fn runs_of_neighbours_start_after_a_gap_and_a_full_ring_is_one() {
+    use super::{bits, run_starts};
+    assert_eq!(run_starts(0), 0);
+    assert_eq!(run_starts(0b11_1111), 1);
+    // North, Ashe | South | Weast wraps round to North: runs start at South and Weast.
+    assert_eq!(run_starts(0b10_1011), 0b10_1000);
+    assert_eq!(run_starts(0b01_0101), 0b01_0101);
+    assert_eq!(bits(0b10_1001).collect::<Vec<_>>(), vec![0, 3, 5]);
+}
