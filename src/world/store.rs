@@ -82,25 +82,26 @@ impl Store {
     /// `h`'s slot (its chunk made when it has none), its cell and its six neighbours: what
     /// generating `h` reads, with `h`'s chunk found once, usually through the last-chunk cache.
     #[inline(always)]
-    pub fn claim(&mut self, h: Hex) -> (Slot, Cell, [Cell; 6]) {
+    pub fn claim(&mut self, h: Hex) -> (Slot, bool, [Cell; 6]) {
         let slot = self.slot(h);
-        let (this, around) = self.around(h, Some(slot >> CHUNK_BITS));
-        (slot, this, around)
+        let chunk = &*self.chunks[(slot >> CHUNK_BITS) as usize];
+        let this = chunk[(slot & LOCAL_MASK) as usize].is_generated();
+        (slot, this, self.around(h, Some(chunk)).1)
     }
 
     /// `h` and its six neighbours: one chunk look-up when `h` lies inside its chunk's border, as
     /// most hexes do; on the border, one look-up per chunk met going round.
     #[inline(always)]
     pub fn with_neighbourhood(&self, h: Hex) -> (Cell, [Cell; 6]) {
-        self.around(h, self.index.get(&split(h).0).copied())
+        let own = self.index.get(&split(h).0);
+        self.around(h, own.map(|&c| &*self.chunks[c as usize]))
     }
 
     /// `h` and its six neighbours, `h`'s chunk (when it exists) already found.
     #[inline(always)]
-    fn around(&self, h: Hex, own: Option<u32>) -> (Cell, [Cell; 6]) {
+    fn around(&self, h: Hex, own: Option<&Chunk>) -> (Cell, [Cell; 6]) {
         let (lx, ly) = (h.x & MASK, h.y & MASK);
         let (key, local) = split(h);
-        let own = own.map(|c| &*self.chunks[c as usize]);
         let mut around = [Cell::EMPTY; 6];
         if lx > 0 && lx < MASK && ly > 0 && ly < MASK {
             if let Some(chunk) = own {
@@ -219,7 +220,8 @@ mod tests {
                 "{h:?}"
             );
             let (slot, this, around) = s.claim(h);
-            assert_eq!((this, around), s.with_neighbourhood(h));
+            let (cell, cells) = s.with_neighbourhood(h);
+            assert_eq!((this, around), (cell.is_generated(), cells));
             assert_eq!(s.hex_of(slot), h);
         }
     }
