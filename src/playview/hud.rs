@@ -36,6 +36,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, update.in_set(AppSystems::Render));
 }
 
+/// A HUD panel: the map under it is neither hovered nor clicked (see `pointer::hover`).
+#[derive(Component)]
+pub(super) struct Panel;
+
 fn panel(at: Node) -> impl Bundle {
     (
         Node {
@@ -44,6 +48,8 @@ fn panel(at: Node) -> impl Bundle {
             ..at
         },
         BackgroundColor(PANEL),
+        Panel,
+        Interaction::default(),
     )
 }
 

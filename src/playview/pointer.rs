@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::Hovered;
+use super::hud::Panel;
 use super::input::Intent;
 use super::shapes::Shapes;
 use crate::hex::layout;
@@ -39,14 +40,36 @@ fn spawn_mark(mut commands: Commands, shapes: Res<Shapes>) {
 fn hover(
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
+    panels: Query<&Interaction, With<Panel>>,
     mut hovered: ResMut<Hovered>,
 ) {
     let (camera, transform) = *camera;
     let hex = window
         .cursor_position()
+        .filter(|_| !over_panel(panels.iter()))
         .and_then(|c| camera.viewport_to_world_2d(transform, c).ok())
         .map(|w| layout(HEX_SIZE).world_pos_to_hex(w));
     hovered.set_if_neq(Hovered(hex));
+}
+
+/// Whether the pointer is on a HUD panel (bevy_ui marks it hovered or pressed), which hides the
+/// map beneath: no hex is hovered there, so a click on a panel moves nobody.
+fn over_panel<'a>(mut panels: impl Iterator<Item = &'a Interaction>) -> bool {
+    panels.any(|i| *i != Interaction::None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hovered_or_pressed_panel_hides_the_map() {
+        use Interaction::*;
+        assert!(!over_panel([None, None].iter()));
+        assert!(over_panel([None, Hovered].iter()));
+        assert!(over_panel([Pressed].iter()));
+        assert!(!over_panel([].iter()));
+    }
 }
 
 fn click(
