@@ -58,20 +58,6 @@ fn over_panel<'a>(mut panels: impl Iterator<Item = &'a Interaction>) -> bool {
     panels.any(|i| *i != Interaction::None)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_hovered_or_pressed_panel_hides_the_map() {
-        use Interaction::*;
-        assert!(!over_panel([None, None].iter()));
-        assert!(over_panel([None, Hovered].iter()));
-        assert!(over_panel([Pressed].iter()));
-        assert!(!over_panel([].iter()));
-    }
-}
-
 fn click(
     buttons: Res<ButtonInput<MouseButton>>,
     window: Single<&Window, With<PrimaryWindow>>,
@@ -107,5 +93,19 @@ fn place_mark(
         None => {
             visibility.set_if_neq(Visibility::Hidden);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hovered_or_pressed_panel_hides_the_map() {
+        use Interaction::*;
+        assert!(!over_panel([None, None].iter()));
+        assert!(over_panel([None, Hovered].iter()));
+        assert!(over_panel([Pressed].iter()));
+        assert!(!over_panel([].iter()));
     }
 }
