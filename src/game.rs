@@ -21,6 +21,12 @@ pub fn window_plugins(ruleset: &str, seed: u64) -> bevy::app::PluginGroupBuilder
     })
 }
 
+/// The rule file the window was opened on, watched so that saving it reloads the rules; none
+/// for a built-in name.
+fn rule_file(cli: &Cli) -> Option<std::path::PathBuf> {
+    (!matches!(cli.rules.as_str(), "aeternus" | "storm")).then(|| cli.rules.clone().into())
+}
+
 /// Opens the window on a ruleset with the command line's options.
 pub fn run(rules: RulesChoice, cli: &Cli) -> Result<(), CliError> {
     let (seed, screenshot, players) = (cli.seed, cli.screenshot.clone(), cli.players);
@@ -43,7 +49,7 @@ pub fn run(rules: RulesChoice, cli: &Cli) -> Result<(), CliError> {
                 prestige: s.prestige,
                 trial: s.trial,
             };
-            crate::stormview::run(storm, params, screenshot);
+            crate::stormview::run(storm, params, screenshot, rule_file(cli));
             return Ok(());
         }
     };
@@ -51,9 +57,8 @@ pub fn run(rules: RulesChoice, cli: &Cli) -> Result<(), CliError> {
     app.add_plugins(window_plugins(&rules.name, seed));
     (crate::core_plugins(rules, seed))(&mut app);
     app.add_plugins(crate::rules::reload::plugin);
-    // Opened on a rule file (not a built-in name): saving the file reloads it in the game.
-    if !matches!(cli.rules.as_str(), "aeternus" | "storm") {
-        app.insert_resource(crate::rules::reload::RulesFile::new(&cli.rules));
+    if let Some(path) = rule_file(cli) {
+        app.insert_resource(crate::rules::reload::RulesFile::new(path));
     }
     app.add_plugins(crate::render::RenderPlugin { screenshot });
     app.add_plugins(crate::playview::PlayViewPlugin { players });

@@ -20,9 +20,10 @@ pub const POLL: Duration = Duration::from_millis(500);
 /// What tells a change: modification time and size (a save may keep the size).
 type Stamp = (SystemTime, u64);
 
-/// The rule file to watch; without this resource nothing is watched (the embedded rules).
-#[derive(Resource, Debug)]
-pub struct RulesFile {
+/// A file watched by polling its modification time and size: a change is reported once it has
+/// held still for one more poll, so a half-written file is not read.
+#[derive(Debug)]
+pub struct FileWatch {
     pub path: PathBuf,
     pub every: Duration,
     waited: Duration,
@@ -30,8 +31,8 @@ pub struct RulesFile {
     pending: Option<Stamp>,
 }
 
-impl RulesFile {
-    /// Watches `path` from its present state: the rules were just loaded from it.
+impl FileWatch {
+    /// Watches `path` from its present state (it was just read).
     pub fn new(path: impl Into<PathBuf>) -> Self {
         let path = path.into();
         let seen = stamp(&path);
@@ -42,6 +43,16 @@ impl RulesFile {
             seen,
             pending: None,
         }
+    }
+
+    /// Counts `delta` of time; true when a poll is due and finds a change that has settled.
+    pub fn poll(&mut self, delta: Duration) -> bool {
+        self.waited += delta;
+        if self.waited < self.every {
+            return false;
+        }
+        self.waited = Duration::ZERO;
+        self.settled_change()
     }
 
     /// Whether the file changed and has held still since the last poll.
@@ -61,6 +72,16 @@ impl RulesFile {
         self.seen = Some(now);
         self.pending = None;
         true
+    }
+}
+
+/// The Aeternus rule file to watch; without this resource nothing is watched (the embedded rules).
+#[derive(Resource, Debug, Deref, DerefMut)]
+pub struct RulesFile(pub FileWatch);
+
+impl RulesFile {
+    pub fn new(path: impl Into<PathBuf>) -> Self {
+        Self(FileWatch::new(path))
     }
 }
 
@@ -145,12 +166,7 @@ fn watch(
     mut reloaded: MessageWriter<RulesReloaded>,
     mut rejected: MessageWriter<RulesRejected>,
 ) {
-    file.waited += time.delta();
-    if file.waited < file.every {
-        return;
-    }
-    file.waited = Duration::ZERO;
-    if !file.settled_change() {
+    if !file.poll(time.delta()) {
         return;
     }
     let new = Rules::from_file(&file.path).and_then(|new| check_swap(&rules, &new).map(|_| new));

@@ -153,6 +153,12 @@ discs are events, diamonds modifiers."
             "Only a neighbouring cell is one move away.".into()
         }
         Outcome::Blocked(Blocked::OffMap(_)) => "That is beyond the edge of the storm map.".into(),
+        Outcome::RulesReloaded(source) => {
+            format!("Rules reloaded from {source}: this cycle's map is redrawn under them.")
+        }
+        Outcome::RulesRejected(error) => {
+            format!("The rules were not reloaded; the old ones stay.\n{error}")
+        }
         Outcome::Blocked(Blocked::Inaccessible(h, b)) => {
             format!(
                 "{} {} cannot be entered.",

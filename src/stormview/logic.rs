@@ -6,7 +6,9 @@ use bevy::prelude::Resource;
 use hexx::Hex;
 
 use crate::hex::distance;
-use crate::storm::{BiomeId, Content, SealId, StormMap};
+use std::sync::Arc;
+
+use crate::storm::{BiomeId, Content, CycleParams, SealId, StormMap, StormRules};
 
 /// Why a move did not happen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,6 +91,48 @@ pub fn check_move(map: &StormMap, from: Hex, to: Hex) -> Result<(), Blocked> {
     Ok(())
 }
 
+/// The same cycle under new rules (a saved rule file): the map regenerated from the same seed,
+/// cycle and mode; the contracted seals kept by name (all of the new ones when none is left);
+/// the token stays on its cell while that is on the map and accessible, else returns to the
+/// capital; every reservation is closed again, since what it holds may have changed.
+pub fn under_new_rules(
+    map: &StormMap,
+    journey: &Journey,
+    rules: StormRules,
+) -> (StormMap, Journey) {
+    let kept: Vec<SealId> = rules
+        .seals
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| {
+            map.params
+                .contracts
+                .iter()
+                .any(|c| map.rules.seals[c.0 as usize].name == s.name)
+        })
+        .map(|(i, _)| SealId(i as u8))
+        .collect();
+    let contracts = if kept.is_empty() {
+        rules.all_seals()
+    } else {
+        kept
+    };
+    let params = CycleParams {
+        contracts,
+        ..map.params.clone()
+    };
+    let next = StormMap::generate(Arc::new(rules), params);
+    let stays = next
+        .biome_at(journey.cell)
+        .is_some_and(|b| next.rules.biome_of(b).accessible);
+    let start = if stays {
+        Journey::at(journey.cell)
+    } else {
+        Journey::start()
+    };
+    (next, start)
+}
+
 /// The next cycle: the map regenerated from (seed, cycle + 1), the token back at the capital.
 pub fn next_cycle(map: &StormMap) -> (StormMap, Journey) {
     (map.next_cycle(), Journey::start())
@@ -121,6 +165,37 @@ mod tests {
                     .map(|n| (n, cell))
             })
             .expect("some reservation has an accessible neighbour")
+    }
+
+    #[test]
+    fn new_rules_redraw_the_cycle_keep_seals_by_name_and_keep_the_token_where_it_may_stand() {
+        let old = map(4);
+        let mut rules = (*old.rules).clone();
+        // Contract only the second seal; the new rules list the seals the other way round.
+        let old = StormMap::generate(
+            old.rules.clone(),
+            CycleParams {
+                contracts: vec![SealId(1)],
+                ..old.params.clone()
+            },
+        );
+        rules.seals.reverse();
+        let journey = Journey::at(Hex::ZERO);
+        let (new, start) = under_new_rules(&old, &journey, rules);
+        assert_eq!(
+            (new.params.seed, new.params.cycle),
+            (old.params.seed, old.params.cycle)
+        );
+        let names = |m: &StormMap| -> Vec<String> {
+            m.params
+                .contracts
+                .iter()
+                .map(|c| m.rules.seal_of(*c).name.clone())
+                .collect()
+        };
+        assert_eq!(names(&new), names(&old));
+        // The capital is always accessible: the token stays, with nothing revealed.
+        assert_eq!(start, Journey::at(Hex::ZERO));
     }
 
     #[test]

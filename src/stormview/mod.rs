@@ -20,11 +20,12 @@ use bevy::prelude::*;
 use bevy_ecs_tilemap::TilemapPlugin;
 
 use crate::render::{BACKGROUND, camera, screenshot, textures};
+use crate::rules::reload::FileWatch;
 use crate::storm::{CycleParams, StormRules};
 
 pub use draw::MapDrawn;
 pub use logic::{Arrival, Blocked, Journey};
-pub use play::{CurrentMap, Outcome, StormCommand, StormPlayPlugin};
+pub use play::{CurrentMap, Outcome, StormCommand, StormPlayPlugin, StormRulesFile};
 
 /// Which view the window shows.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -35,8 +36,14 @@ pub enum Screen {
     Settlement,
 }
 
-/// Opens the storm window on a run's first cycle.
-pub fn run(rules: StormRules, params: CycleParams, screenshot: Option<PathBuf>) {
+/// Opens the storm window on a run's first cycle; with `rules_file` (the file the rules came
+/// from), saving that file redraws the cycle under the new rules.
+pub fn run(
+    rules: StormRules,
+    params: CycleParams,
+    screenshot: Option<PathBuf>,
+    rules_file: Option<PathBuf>,
+) {
     let seed = params.seed;
     let mut app = App::new();
     app.add_plugins(crate::game::window_plugins(&rules.name, seed));
@@ -46,6 +53,9 @@ pub fn run(rules: StormRules, params: CycleParams, screenshot: Option<PathBuf>) 
         params,
     });
     app.add_plugins(StormViewPlugin { screenshot });
+    if let Some(path) = rules_file {
+        app.insert_resource(StormRulesFile(FileWatch::new(path)));
+    }
     app.run();
 }
 

@@ -7,9 +7,10 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use hexx::Hex;
 
-use super::logic::{Arrival, Blocked, Journey, next_cycle};
+use super::logic::{Arrival, Blocked, Journey, next_cycle, under_new_rules};
 use crate::AppSystems;
 use crate::hex::Direction;
+use crate::rules::reload::FileWatch;
 use crate::storm::{CycleParams, StormMap, StormRules};
 
 /// The cycle's map. Replaced, never edited, when the next cycle starts.
@@ -24,7 +25,16 @@ pub enum Outcome {
     Arrived(Arrival),
     Blocked(Blocked),
     NewCycle(u32),
+    /// The rule file was saved and read: the cycle's map is redrawn under it (its source).
+    RulesReloaded(String),
+    /// A save of the rule file was refused (the error); the old rules stay.
+    RulesRejected(String),
 }
+
+/// The storm rule file the window was opened on: saving it redraws the cycle under the new
+/// rules. Without this resource (the embedded rules) nothing is watched.
+#[derive(Resource, Debug, Deref, DerefMut)]
+pub struct StormRulesFile(pub FileWatch);
 
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StormCommand {
@@ -57,8 +67,40 @@ impl Plugin for StormPlayPlugin {
             .insert_resource(Journey::start())
             .init_resource::<Outcome>()
             .add_message::<StormCommand>()
-            .add_systems(Update, apply_commands.in_set(AppSystems::Play));
+            .add_systems(Update, apply_commands.in_set(AppSystems::Play))
+            .add_systems(
+                Update,
+                reload_rules
+                    .run_if(resource_exists::<StormRulesFile>)
+                    .in_set(AppSystems::Input),
+            );
     }
+}
+
+fn reload_rules(
+    time: Res<Time>,
+    mut file: ResMut<StormRulesFile>,
+    mut map: ResMut<CurrentMap>,
+    mut journey: ResMut<Journey>,
+    mut outcome: ResMut<Outcome>,
+) {
+    if !file.poll(time.delta()) {
+        return;
+    }
+    *outcome = match StormRules::from_file(&file.path) {
+        Ok(rules) => {
+            info!("storm rules reloaded from {}", rules.source);
+            let source = rules.source.clone();
+            let (next, start) = under_new_rules(&map.0, &journey, rules);
+            map.0 = next;
+            *journey = start;
+            Outcome::RulesReloaded(source)
+        }
+        Err(error) => {
+            warn!("storm rules not reloaded: {error}");
+            Outcome::RulesRejected(error.to_string())
+        }
+    };
 }
 
 fn apply_commands(
@@ -185,6 +227,80 @@ mod tests {
         assert_eq!(app.world().resource::<Rebuilds>().0, start);
         send(&mut app, StormCommand::NextCycle);
         assert_eq!(app.world().resource::<Rebuilds>().0, start + 1);
+    }
+
+    /// Writes `text` with its own modification time, so every save is a change even where the
+    /// file system's times are coarse.
+    fn save(path: &std::path::Path, text: &str, n: u64) {
+        std::fs::write(path, text).unwrap();
+        let when =
+            std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_800_000_000 + n);
+        std::fs::File::options()
+            .write(true)
+            .open(path)
+            .unwrap()
+            .set_modified(when)
+            .unwrap();
+    }
+
+    #[test]
+    fn saving_the_rule_file_redraws_the_cycle_and_a_broken_save_keeps_the_old_rules() {
+        let dir =
+            std::env::temp_dir().join(format!("aeternus-storm-reload-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("storm.ron");
+        let text = crate::storm::DEFAULT_STORM;
+        save(&path, text, 0);
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        crate::configure_sets(&mut app);
+        let rules = StormRules::from_file(&path).unwrap();
+        let params = CycleParams::new(&rules, 3, 2);
+        app.add_plugins(StormPlayPlugin {
+            rules: Arc::new(rules),
+            params,
+        });
+        let mut watch = FileWatch::new(&path);
+        watch.every = std::time::Duration::ZERO;
+        app.insert_resource(StormRulesFile(watch));
+        app.update();
+        let before = app.world().resource::<CurrentMap>().0.biomes.clone();
+
+        // Heath drawn far less often: the same seed and cycle give another map.
+        let heath = "(name: \"Heath\", weight: 6.0";
+        assert!(text.contains(heath), "storm.ron no longer holds `{heath}`");
+        save(
+            &path,
+            &text.replacen(heath, "(name: \"Heath\", weight: 0.5", 1),
+            1,
+        );
+        app.update();
+        app.update();
+        let o = app.world().resource::<Outcome>().clone();
+        assert!(
+            matches!(&o, Outcome::RulesReloaded(s) if s.ends_with("storm.ron")),
+            "{o:?}"
+        );
+        let map = &app.world().resource::<CurrentMap>().0;
+        assert_eq!((map.params.seed, map.params.cycle), (3, 2));
+        assert_ne!(map.biomes, before);
+        let after = map.biomes.clone();
+
+        // A broken save names the file and the field; the map stays as it was.
+        save(
+            &path,
+            &text.replacen(heath, "(name: \"Heath\", weight: -1.0", 1),
+            2,
+        );
+        app.update();
+        app.update();
+        let o = app.world().resource::<Outcome>().clone();
+        assert!(
+            matches!(&o, Outcome::RulesRejected(e) if e.contains("storm.ron") && e.contains("weight")),
+            "{o:?}"
+        );
+        assert_eq!(app.world().resource::<CurrentMap>().0.biomes, after);
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
