@@ -45,6 +45,8 @@ fn spot(effect: &FeatureEffect) -> Option<Vec2> {
     })
 }
 
+/// Redraws the marks of hexes whose features or owner changed, and of every hex when the rules
+/// were reloaded (faction colours may have changed).
 #[allow(clippy::type_complexity)]
 fn update_marks(
     mut commands: Commands,
@@ -52,12 +54,18 @@ fn update_marks(
         (&HexPos, &Features, Option<&Occupied>),
         Or<(Changed<Features>, Changed<Occupied>)>,
     >,
+    all: Query<(&HexPos, &Features, Option<&Occupied>)>,
     rules: Res<Rules>,
     shapes: Res<Shapes>,
     mut marks: ResMut<Marks>,
 ) {
     let layout = layout(HEX_SIZE);
-    for (hex, features, owner) in &changed {
+    let redraw: Vec<_> = if rules.is_changed() {
+        all.iter().collect()
+    } else {
+        changed.iter().collect()
+    };
+    for (hex, features, owner) in redraw {
         for e in marks.0.remove(&hex.0).unwrap_or_default() {
             commands.entity(e).despawn();
         }
@@ -104,5 +112,51 @@ fn update_marks(
         if !spawned.is_empty() {
             marks.0.insert(hex.0, spawned);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::Faction;
+
+    /// The colour of the one occupied rim drawn, if any.
+    fn rim_colour(app: &mut App) -> Option<Color> {
+        let mut q = app.world_mut().query::<(&Name, &Sprite)>();
+        let rims: Vec<Color> = q
+            .iter(app.world())
+            .filter(|(n, _)| n.as_str() == "Occupied rim")
+            .map(|(_, s)| s.color)
+            .collect();
+        assert!(rims.len() <= 1, "old rims left behind: {rims:?}");
+        rims.first().copied()
+    }
+
+    #[test]
+    fn flags_take_their_factions_new_colour_when_the_rules_are_reloaded() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        app.init_resource::<Assets<Image>>();
+        (crate::core_plugins(Rules::aeternus(), 7))(&mut app);
+        app.add_plugins((super::super::shapes::plugin, plugin));
+        app.update();
+        let hex = app
+            .world_mut()
+            .query::<(Entity, &HexPos)>()
+            .iter(app.world())
+            .find(|(_, h)| h.0 == Hex::ZERO)
+            .map(|(e, _)| e)
+            .expect("the origin is generated");
+        app.world_mut().entity_mut(hex).insert(Occupied(Faction(0)));
+        app.update();
+        let was = rim_colour(&mut app).expect("an occupied hex has a rim");
+        assert_eq!(was, faction_colour(&Rules::aeternus(), Faction(0)));
+
+        let mut rules = app.world().resource::<Rules>().clone();
+        rules.play.factions[0].colour = [1, 2, 3];
+        *app.world_mut().resource_mut::<Rules>() = rules;
+        app.update();
+        app.update();
+        assert_eq!(rim_colour(&mut app), Some(Color::srgb_u8(1, 2, 3)));
     }
 }
