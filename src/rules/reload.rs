@@ -186,5 +186,19 @@ fn watch(
     }
 }
 
+/// Writes `text` to `path` with its own modification time (`n` seconds after a fixed moment), so
+/// that every save in a test is a change even on a file system with coarse times.
+#[cfg(test)]
+pub(crate) fn save_stamped(path: &std::path::Path, text: &str, n: u64) {
+    std::fs::write(path, text).unwrap();
+    let when = SystemTime::UNIX_EPOCH + Duration::from_secs(1_700_000_000 + n);
+    std::fs::File::options()
+        .write(true)
+        .open(path)
+        .unwrap()
+        .set_modified(when)
+        .unwrap();
+}
+
 #[cfg(test)]
 mod tests;

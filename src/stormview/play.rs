@@ -229,20 +229,6 @@ mod tests {
         assert_eq!(app.world().resource::<Rebuilds>().0, start + 1);
     }
 
-    /// Writes `text` with its own modification time, so every save is a change even where the
-    /// file system's times are coarse.
-    fn save(path: &std::path::Path, text: &str, n: u64) {
-        std::fs::write(path, text).unwrap();
-        let when =
-            std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_800_000_000 + n);
-        std::fs::File::options()
-            .write(true)
-            .open(path)
-            .unwrap()
-            .set_modified(when)
-            .unwrap();
-    }
-
     #[test]
     fn saving_the_rule_file_redraws_the_cycle_and_a_broken_save_keeps_the_old_rules() {
         let dir =
@@ -250,6 +236,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("storm.ron");
         let text = crate::storm::DEFAULT_STORM;
+        let save = crate::rules::reload::save_stamped;
         save(&path, text, 0);
         let mut app = App::new();
         app.add_plugins(MinimalPlugins);
@@ -266,17 +253,21 @@ mod tests {
         app.update();
         let before = app.world().resource::<CurrentMap>().0.biomes.clone();
 
-        // Heath drawn far less often: the same seed and cycle give another map.
+        // Saves Heath's weight as `w`; two polls see the change and find it settled.
         let heath = "(name: \"Heath\", weight: 6.0";
         assert!(text.contains(heath), "storm.ron no longer holds `{heath}`");
-        save(
-            &path,
-            &text.replacen(heath, "(name: \"Heath\", weight: 0.5", 1),
-            1,
-        );
-        app.update();
-        app.update();
-        let o = app.world().resource::<Outcome>().clone();
+        let mut saves = 0;
+        let mut save_heath = |app: &mut App, w: &str| {
+            saves += 1;
+            let edited = text.replacen(heath, &format!("(name: \"Heath\", weight: {w}"), 1);
+            save(&path, &edited, saves);
+            app.update();
+            app.update();
+            app.world().resource::<Outcome>().clone()
+        };
+
+        // Heath drawn far less often: the same seed and cycle give another map.
+        let o = save_heath(&mut app, "0.5");
         assert!(
             matches!(&o, Outcome::RulesReloaded(s) if s.ends_with("storm.ron")),
             "{o:?}"
@@ -287,14 +278,7 @@ mod tests {
         let after = map.biomes.clone();
 
         // A broken save names the file and the field; the map stays as it was.
-        save(
-            &path,
-            &text.replacen(heath, "(name: \"Heath\", weight: -1.0", 1),
-            2,
-        );
-        app.update();
-        app.update();
-        let o = app.world().resource::<Outcome>().clone();
+        let o = save_heath(&mut app, "-1.0");
         assert!(
             matches!(&o, Outcome::RulesRejected(e) if e.contains("storm.ron") && e.contains("weight")),
             "{o:?}"
