@@ -4,6 +4,7 @@ use bevy::prelude::*;
 use hexx::Hex;
 
 use crate::cli::{Cli, CliError, RulesChoice};
+use crate::sites::{SiteLayer, SiteRules};
 use crate::storm::CycleParams;
 use crate::world::plugin::Viewer;
 
@@ -27,6 +28,24 @@ fn rule_file(cli: &Cli) -> Option<std::path::PathBuf> {
     (!matches!(cli.rules.as_str(), "aeternus" | "storm")).then(|| cli.rules.clone().into())
 }
 
+/// The site layer for the window's ruleset: `--sites FILE` must load and fit the ruleset; the
+/// embedded site rules that do not fit (a mod's new biome) leave the layer off, with a warning.
+fn site_layer(rules: &crate::rules::Rules, cli: &Cli) -> Result<Option<SiteLayer>, CliError> {
+    match &cli.sites {
+        Some(path) => {
+            let sites = SiteRules::from_file(path)?;
+            Ok(Some(SiteLayer::new(sites, rules)?))
+        }
+        None => match SiteLayer::new(SiteRules::embedded(), rules) {
+            Ok(layer) => Ok(Some(layer)),
+            Err(e) => {
+                warn!("the site layer is off: {e} (--sites FILE gives site rules that fit)");
+                Ok(None)
+            }
+        },
+    }
+}
+
 /// Opens the window on a ruleset with the command line's options.
 pub fn run(rules: RulesChoice, cli: &Cli) -> Result<(), CliError> {
     let (seed, screenshot, players) = (cli.seed, cli.screenshot.clone(), cli.players);
@@ -41,6 +60,11 @@ pub fn run(rules: RulesChoice, cli: &Cli) -> Result<(), CliError> {
             r
         }
         RulesChoice::Storm(storm) => {
+            if cli.sites.is_some() {
+                return Err(CliError::BadInput(
+                    "--sites belongs to the Aeternus window (a storm map's sites: `aeternus sites --rules storm`)".into(),
+                ));
+            }
             let s = &cli.storm;
             let params = CycleParams {
                 seed,
@@ -53,9 +77,14 @@ pub fn run(rules: RulesChoice, cli: &Cli) -> Result<(), CliError> {
             return Ok(());
         }
     };
+    let sites = site_layer(&rules, cli)?;
     let mut app = App::new();
     app.add_plugins(window_plugins(&rules.name, seed));
     (crate::core_plugins(rules, seed))(&mut app);
+    app.add_plugins(crate::sites::plugin::plugin);
+    if let Some(layer) = sites {
+        app.insert_resource(layer);
+    }
     app.add_plugins(crate::rules::reload::plugin);
     if let Some(path) = rule_file(cli) {
         app.insert_resource(crate::rules::reload::RulesFile::new(path));

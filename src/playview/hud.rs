@@ -10,6 +10,7 @@ use super::{Hovered, Notice};
 use crate::AppSystems;
 use crate::play::{Occupation, Phase, PlayLog};
 use crate::rules::Rules;
+use crate::sites::SiteLayer;
 use crate::world::plugin::WorldMap;
 
 /// Log lines shown.
@@ -116,6 +117,7 @@ fn update(
     occupation: Res<Occupation>,
     rules: Res<Rules>,
     map: Res<WorldMap>,
+    sites: Option<Res<SiteLayer>>,
     mut texts: Query<(
         &Part,
         Option<&mut Text>,
@@ -135,7 +137,11 @@ fn update(
             .filter(|s| s.hex == hex)
             .map(|s| s.player.name.as_str())
             .collect();
-        text::hex_info(hex, &map, &occupation, &here, &rules)
+        let info = text::hex_info(hex, &map, &occupation, &here, &rules);
+        match &sites {
+            Some(sites) => info + &text::sites_line(sites.names_at(hex)),
+            None => info,
+        }
     });
     let lines = text::log_lines(&log, &rules, LOG_LINES);
     let colour_of = |id| {

@@ -13,6 +13,7 @@ pub mod input;
 mod pointer;
 pub mod seat;
 mod shapes;
+mod sites;
 pub mod text;
 mod tokens;
 pub mod travel;
@@ -87,6 +88,7 @@ impl Plugin for PlayViewPlugin {
                 travel::draw_plugin,
                 focus::plugin,
                 hud::plugin,
+                sites::plugin,
             ));
     }
 }

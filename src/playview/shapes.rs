@@ -54,6 +54,8 @@ pub(super) struct Shapes {
     pub pylon: Shape,
     pub station: Shape,
     pub boardwalk: Shape,
+    /// A small four-pointed star: a hex with sites.
+    pub site: Shape,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -77,6 +79,7 @@ pub(super) fn plugin(app: &mut App) {
         pylon: add(pylon()),
         station: add(station()),
         boardwalk: add(boardwalk()),
+        site: add(star()),
     };
     app.insert_resource(shapes);
 }
@@ -160,6 +163,21 @@ fn flag() -> Image {
         } else {
             on_pole.then_some(DARK)
         }
+    })
+}
+
+/// Two thin diamonds crossed: a four-pointed star.
+fn star() -> Image {
+    let (long, thin) = (0.3 * HEX_SIZE, 0.11 * HEX_SIZE);
+    let upright = [
+        Vec2::new(0.0, -long),
+        Vec2::new(thin, 0.0),
+        Vec2::new(0.0, long),
+        Vec2::new(-thin, 0.0),
+    ];
+    let across = upright.map(|c| c.perp());
+    shape(Vec2::splat(2.0 * long + 2.0), move |p| {
+        edged(polygon_depth(p, &upright).max(polygon_depth(p, &across)))
     })
 }
 

@@ -10,7 +10,7 @@ use crate::rules::{FeatureEffect, Rules};
 use crate::world::HexWorld;
 
 pub const HELP: &str = "Q W E / A S D or click: move | 1 Flag  2 Pylon  3 Station  4 Boardwalk | \
-T stagways | Space end turn | Tab next player | drag, wheel: view";
+T stagways | Space end turn | Tab next player | V sites | drag, wheel: view";
 
 /// The status panel: a heading, the current player (drawn in its faction's colour), details.
 #[derive(Debug, Clone, PartialEq)]
@@ -102,6 +102,16 @@ pub fn hex_info(
         s += &format!("\nHere: {}", here.join(", "));
     }
     s
+}
+
+/// The hover panel's line for a hex's sites (empty when it has none).
+pub fn sites_line<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    let names: Vec<&str> = names.collect();
+    if names.is_empty() {
+        String::new()
+    } else {
+        format!("\nSites: {}", names.join(", "))
+    }
 }
 
 /// One line of the log panel.

@@ -6,6 +6,7 @@
 mod bind;
 pub mod cli;
 pub mod flags;
+pub mod plugin;
 mod raw;
 pub mod roll;
 mod validate;
@@ -15,6 +16,7 @@ use std::path::Path;
 
 pub use bind::AeternusTerrain;
 pub use flags::{Era, Loc, Terrain};
+pub use plugin::SiteLayer;
 pub use roll::{Placed, Step, Uniques};
 
 use crate::rules::RulesError;

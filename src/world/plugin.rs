@@ -198,7 +198,7 @@ fn request_view(
 
 /// The one system that generates hexes: in request order, each followed by any pocket it closes.
 /// Exclusive, so a frame's new hexes are spawned in one batch (the fast path for many entities).
-fn generate_hexes(world: &mut World, requests: &mut SystemState<MessageReader<GenerateHex>>) {
+pub fn generate_hexes(world: &mut World, requests: &mut SystemState<MessageReader<GenerateHex>>) {
     let asked: Vec<GenerateHex> = match requests.get_mut(world) {
         Ok(mut reader) => reader.read().copied().collect(),
         Err(_) => return,

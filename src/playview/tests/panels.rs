@@ -101,3 +101,13 @@ fn players_sharing_a_hex_split_its_ring() {
     assert_eq!(arcs[&p(2)], (1, 2));
     assert_eq!(arcs[&p(3)], (0, 1));
 }
+
+#[test]
+fn the_hover_panel_names_a_hexs_sites() {
+    use super::super::text::sites_line;
+    assert_eq!(sites_line([].into_iter()), "");
+    assert_eq!(
+        sites_line(["Iron Bog", "Fountain of Youth"].into_iter()),
+        "\nSites: Iron Bog, Fountain of Youth"
+    );
+}

@@ -1,0 +1,138 @@
+//! The site layer in the game: every hex is rolled for sites as it is generated, in generation
+//! order, so the game's sites are the ones `aeternus sites` writes for the same world. Unique
+//! sites go to the first hex that draws them.
+
+use bevy::platform::collections::HashMap;
+use bevy::prelude::*;
+use hexx::Hex;
+
+use super::roll::roll_province;
+use super::{AeternusTerrain, Placed, SiteRules, Uniques};
+use crate::AppSystems;
+use crate::rules::{Rules, RulesError};
+use crate::world::plugin::WorldMap;
+
+/// The sites rolled so far and what the next rolls need.
+#[derive(Resource, Debug)]
+pub struct SiteLayer {
+    pub rules: SiteRules,
+    terrain: AeternusTerrain,
+    used: Uniques,
+    /// Hexes rolled so far: the first `rolled` in generation order.
+    rolled: u32,
+    /// Every site placed, in the order rolled.
+    pub placed: Vec<Placed>,
+    /// Hex -> its sites, as indices into `placed`.
+    at: HashMap<Hex, Vec<usize>>,
+}
+
+impl SiteLayer {
+    /// Binds the site rules to a ruleset (every biome and landmark needs its terrain).
+    pub fn new(rules: SiteRules, world_rules: &Rules) -> Result<Self, RulesError> {
+        let terrain = rules.for_aeternus(world_rules)?;
+        Ok(Self {
+            rules,
+            terrain,
+            used: Uniques::default(),
+            rolled: 0,
+            placed: Vec::new(),
+            at: HashMap::default(),
+        })
+    }
+
+    /// The names of `hex`'s sites, in the order rolled.
+    pub fn names_at(&self, hex: Hex) -> impl Iterator<Item = &str> {
+        self.at
+            .get(&hex)
+            .into_iter()
+            .flatten()
+            .map(|&i| self.rules.sites[self.placed[i].site].name.as_str())
+    }
+
+    /// Whether `hex` holds any site.
+    pub fn has_sites(&self, hex: Hex) -> bool {
+        self.at.contains_key(&hex)
+    }
+}
+
+/// Rolls new hexes for sites while a [`SiteLayer`] resource exists.
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        roll_new_hexes
+            .run_if(resource_exists::<SiteLayer>)
+            .in_set(AppSystems::Generate)
+            .after(crate::world::plugin::generate_hexes),
+    );
+}
+
+fn roll_new_hexes(map: Res<WorldMap>, mut layer: ResMut<SiteLayer>) {
+    let SiteLayer {
+        rules,
+        terrain,
+        used,
+        rolled,
+        placed,
+        at,
+    } = &mut *layer;
+    for order in *rolled..map.len() as u32 {
+        let d = map.data_of_order(order);
+        let first = placed.len();
+        roll_province(rules, map.seed, d.hex, terrain.of(&d), used, placed);
+        if placed.len() > first {
+            at.entry(d.hex).or_default().extend(first..placed.len());
+        }
+    }
+    *rolled = map.len() as u32;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::world::plugin::Viewer;
+
+    #[test]
+    fn the_game_rolls_the_sites_the_generator_writes_for_the_same_world() {
+        let rules = Rules::aeternus();
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        (crate::core_plugins(rules.clone(), 7))(&mut app);
+        app.insert_resource(SiteLayer::new(SiteRules::embedded(), &rules).unwrap())
+            .add_plugins(plugin);
+        app.world_mut().spawn(Viewer {
+            hex: Hex::ZERO,
+            radius: 12,
+        });
+        app.update();
+        app.update();
+        let map = app.world().resource::<WorldMap>();
+        assert_eq!(map.len(), 469, "radius 12 and the origin");
+        let layer = app.world().resource::<SiteLayer>();
+        let site_rules = SiteRules::embedded();
+        let terrain = site_rules.for_aeternus(&rules).unwrap();
+        let expected = super::super::world::aeternus(&site_rules, &terrain, map);
+        assert!(!expected.is_empty());
+        assert_eq!(layer.placed.len(), expected.len());
+        for (got, want) in layer.placed.iter().zip(&expected) {
+            assert_eq!((got.hex, got.site), (want.hex, want.site));
+        }
+        // The index by hex agrees with the list.
+        let first = expected[0].hex;
+        let names: Vec<&str> = layer.names_at(first).collect();
+        let want: Vec<&str> = expected
+            .iter()
+            .filter(|p| p.hex == first)
+            .map(|p| site_rules.sites[p.site].name.as_str())
+            .collect();
+        assert_eq!(names, want);
+        assert!(layer.has_sites(first));
+    }
+
+    #[test]
+    fn a_ruleset_whose_biomes_the_site_rules_do_not_know_is_refused_by_name() {
+        let mut rules = Rules::aeternus();
+        rules.biomes[0].name = "Glass Waste".into();
+        let err = SiteLayer::new(SiteRules::embedded(), &rules).unwrap_err();
+        assert!(err.to_string().contains("Glass Waste"), "{err}");
+    }
+}
