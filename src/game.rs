@@ -28,21 +28,19 @@ fn rule_file(cli: &Cli) -> Option<std::path::PathBuf> {
     (!matches!(cli.rules.as_str(), "aeternus" | "storm")).then(|| cli.rules.clone().into())
 }
 
-/// The site layer for the window's ruleset: `--sites FILE` must load and fit the ruleset; the
-/// embedded site rules that do not fit (a mod's new biome) leave the layer off, with a warning.
-fn site_layer(rules: &crate::rules::Rules, cli: &Cli) -> Result<Option<SiteLayer>, CliError> {
+/// The site layer for the window's ruleset: `--sites FILE` must load and fit the ruleset (else
+/// the command fails); the embedded site rules may not fit a mod (a new biome), which leaves the
+/// layer off (the inner error).
+fn site_layer(
+    rules: &crate::rules::Rules,
+    cli: &Cli,
+) -> Result<Result<SiteLayer, crate::rules::RulesError>, CliError> {
     match &cli.sites {
         Some(path) => {
             let sites = SiteRules::from_file(path)?;
-            Ok(Some(SiteLayer::new(sites, rules)?))
+            Ok(Ok(SiteLayer::new(sites, rules)?))
         }
-        None => match SiteLayer::new(SiteRules::embedded(), rules) {
-            Ok(layer) => Ok(Some(layer)),
-            Err(e) => {
-                warn!("the site layer is off: {e} (--sites FILE gives site rules that fit)");
-                Ok(None)
-            }
-        },
+        None => Ok(SiteLayer::new(SiteRules::embedded(), rules)),
     }
 }
 
@@ -82,8 +80,16 @@ pub fn run(rules: RulesChoice, cli: &Cli) -> Result<(), CliError> {
     app.add_plugins(window_plugins(&rules.name, seed));
     (crate::core_plugins(rules, seed))(&mut app);
     app.add_plugins(crate::sites::plugin::plugin);
-    if let Some(layer) = sites {
-        app.insert_resource(layer);
+    match sites {
+        Ok(layer) => {
+            app.insert_resource(layer);
+        }
+        // Said once the log is up.
+        Err(e) => {
+            let why =
+                format!("the site layer is off: {e} (--sites FILE gives site rules that fit)");
+            app.add_systems(Startup, move || warn!("{why}"));
+        }
     }
     app.add_plugins(crate::rules::reload::plugin);
     if let Some(path) = rule_file(cli) {
