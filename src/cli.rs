@@ -34,6 +34,9 @@ pub struct Cli {
     /// Players at the table (hot-seat), 1 to 8; default: the ruleset's factions, at least 2.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=8))]
     pub players: Option<u32>,
+    /// Open a second window that watches the whole explored world and every player.
+    #[arg(long)]
+    pub spectator: bool,
     /// Site rules for the game's site layer (default: the embedded assets/rules/sites.ron).
     #[arg(long, value_name = "FILE")]
     pub sites: Option<PathBuf>,

@@ -18,6 +18,8 @@ pub fn window_plugins(ruleset: &str, seed: u64) -> bevy::app::PluginGroupBuilder
             title: format!("Aeternus — {ruleset} (seed {seed})"),
             ..default()
         }),
+        // Closing the spectator window leaves the game running; closing the game ends both.
+        exit_condition: bevy::window::ExitCondition::OnPrimaryClosed,
         ..default()
     })
 }
@@ -58,6 +60,11 @@ pub fn run(rules: RulesChoice, cli: &Cli) -> Result<(), CliError> {
             r
         }
         RulesChoice::Storm(storm) => {
+            if cli.spectator {
+                return Err(CliError::BadInput(
+                    "--spectator belongs to the Aeternus window".into(),
+                ));
+            }
             if cli.sites.is_some() {
                 return Err(CliError::BadInput(
                     "--sites belongs to the Aeternus window (a storm map's sites: `aeternus sites --rules storm`)".into(),
@@ -97,6 +104,9 @@ pub fn run(rules: RulesChoice, cli: &Cli) -> Result<(), CliError> {
     }
     app.add_plugins(crate::render::RenderPlugin { screenshot });
     app.add_plugins(crate::playview::PlayViewPlugin { players });
+    if cli.spectator {
+        app.add_plugins(crate::spectator::plugin);
+    }
     app.add_systems(Startup, |mut commands: Commands| {
         commands.spawn((
             Name::new("Origin view"),

@@ -1,7 +1,8 @@
 //! The real game window: start the binary (under Xvfb when available), let it save a screenshot
 //! with `--screenshot`, and check the picture against the world the same seed generates headless
 //! (and the players' tokens on the origin).
-//! Both rulesets: the Aeternus world and the storm map (`--rules storm`).
+//! Both rulesets: the Aeternus world and the storm map (`--rules storm`); and the spectator
+//! window (`--spectator`) beside the game's.
 //!
 //! Skips (passing, with a message) when there is neither `xvfb-run` nor a `DISPLAY`.
 //! With `AETERNUS_UPDATE_SCREENSHOT=1` a passing run also copies the picture to docs/screenshot.png.
@@ -54,6 +55,56 @@ fn window_draws_each_hex_in_its_biome_colour_north_up() {
         std::fs::copy(dir.join("window.png"), docs.join("screenshot.png")).unwrap();
         eprintln!("updated {}", docs.join("screenshot.png").display());
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn spectator_window_frames_the_whole_explored_world_beside_the_game() {
+    let Some(launcher) = launcher() else {
+        eprintln!("window test skipped: no `xvfb-run` on PATH and no DISPLAY to open a window on");
+        return;
+    };
+    let seed = SEED.to_string();
+    let (img, dir) = screenshot(&launcher, "spectator", &["--seed", &seed, "--spectator"]);
+    // The game window is as without a spectator.
+    check_picture(&img);
+    let shot = dir.join("window-spectator.png");
+    let view = image::open(&shot)
+        .unwrap_or_else(|e| panic!("no spectator screenshot at {} ({e})", shot.display()))
+        .to_rgb8();
+
+    // The same world headless; the spectator frames every generated hex's centre.
+    let rules = Rules::aeternus();
+    let mut world = HexWorld::new(rules.clone(), SEED);
+    for hex in view_order(Hex::ZERO, START_VIEW_RADIUS) {
+        if !world.is_generated(hex) {
+            world.generate(hex, Cause::View);
+        }
+    }
+    let layout = layout(HEX_SIZE);
+    let points: Vec<Vec2> = world.order().map(|h| layout.hex_to_world_pos(h)).collect();
+    let min = points.iter().fold(points[0], |m, p| m.min(*p));
+    let max = points.iter().fold(points[0], |m, p| m.max(*p));
+    let (w, h) = view.dimensions();
+    let (centre, scale) = aeternus::spectator::fit(min, max, Vec2::new(w as f32, h as f32));
+    // The six far corners of the explored disc and the origin show their biomes where expected.
+    let mut wrong = Vec::new();
+    let corners = Direction::ALL.map(|d| d.offset() * START_VIEW_RADIUS as i32);
+    for hex in std::iter::once(Hex::ZERO).chain(corners) {
+        let p = layout.hex_to_world_pos(hex) - Vec2::new(0.0, SAMPLE_OFFSET * HEX_SIZE) - centre;
+        let (x, y) = (w as f32 / 2.0 + p.x / scale, h as f32 / 2.0 - p.y / scale);
+        assert!(
+            x >= 0.0 && y >= 0.0 && x < w as f32 && y < h as f32,
+            "{hex:?} is off the view"
+        );
+        let biome = world.get(hex).unwrap().biome;
+        let want = Rgb(rules.biomes[biome.0 as usize].colour);
+        let got = *view.get_pixel(x as u32, y as u32);
+        if !close(got, want) {
+            wrong.push(format!("{hex:?} at ({x}, {y}): {got:?}, not {want:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "spectator view:\n{}", wrong.join("\n"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -63,7 +63,12 @@ pub fn logic(app: &mut App) {
                 .in_set(AppSystems::Input),
         )
         .add_plugins((seat::plugin, travel::plugin))
-        .add_systems(Update, input::keys.in_set(Stage::Keys))
+        .add_systems(
+            Update,
+            input::keys
+                .run_if(crate::render::camera::game_window_focused)
+                .in_set(Stage::Keys),
+        )
         .add_systems(Update, input::perform.in_set(Stage::Perform));
 }
 

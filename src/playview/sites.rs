@@ -46,7 +46,12 @@ struct Stars {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SiteView>()
         .init_resource::<Stars>()
-        .add_systems(Update, toggle.in_set(Stage::Keys))
+        .add_systems(
+            Update,
+            toggle
+                .run_if(crate::render::camera::game_window_focused)
+                .in_set(Stage::Keys),
+        )
         .add_systems(
             Update,
             draw.run_if(resource_exists::<SiteLayer>)

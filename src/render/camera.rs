@@ -35,7 +35,26 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_camera)
         // After Startup, so the game's viewer exists.
         .add_systems(PostStartup, frame_viewer)
-        .add_systems(Update, (zoom, drag_pan, key_pan).in_set(AppSystems::Input));
+        .add_systems(
+            Update,
+            (
+                zoom.run_if(pointer_on_game_window),
+                drag_pan,
+                key_pan.run_if(game_window_focused),
+            )
+                .in_set(AppSystems::Input),
+        );
+}
+
+/// Keys act on the game only while its window has the focus (not while the spectator's has
+/// it); with no window at all (headless tests), always.
+pub(crate) fn game_window_focused(window: Option<Single<&Window, With<PrimaryWindow>>>) -> bool {
+    window.is_none_or(|w| w.focused)
+}
+
+/// The wheel zooms the game's map only with the pointer over the game window.
+fn pointer_on_game_window(window: Option<Single<&Window, With<PrimaryWindow>>>) -> bool {
+    window.is_none_or(|w| w.cursor_position().is_some())
 }
 
 /// The scale (world units per pixel) at which the hexes within `radius` of a hex fit in a

@@ -42,6 +42,7 @@ fn take_when_settled<M: Message>(
     mut plan: ResMut<Plan>,
     mut generated: MessageReader<M>,
     time: Res<Time<Real>>,
+    others: Query<(Entity, &ShotSuffix)>,
 ) {
     if plan.taken {
         return;
@@ -60,20 +61,68 @@ fn take_when_settled<M: Message>(
         return;
     }
     plan.taken = true;
-    let path = plan.path.clone();
-    // A file left from an earlier run must not pass for this one.
-    let _ = std::fs::remove_file(&path);
-    info!("taking a screenshot to {}", path.display());
-    let mut save = save_to_disk(path.clone());
-    commands.spawn(Screenshot::primary_window()).observe(
-        move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
-            save(captured);
-            if path.exists() {
-                exit.write(AppExit::Success);
-            } else {
-                // `save_to_disk` has logged why.
-                exit.write(AppExit::error());
-            }
-        },
-    );
+    // The game window to FILE, each other window with a suffix to FILE-suffix.png.
+    let mut shots = vec![(Screenshot::primary_window(), plan.path.clone())];
+    for (window, suffix) in &others {
+        shots.push((Screenshot::window(window), suffixed(&plan.path, suffix.0)));
+    }
+    commands.insert_resource(Pending(shots.len()));
+    for (shot, path) in shots {
+        // A file left from an earlier run must not pass for this one.
+        let _ = std::fs::remove_file(&path);
+        info!("taking a screenshot to {}", path.display());
+        let mut save = save_to_disk(path.clone());
+        commands.spawn(shot).observe(
+            move |captured: On<ScreenshotCaptured>,
+                  mut pending: ResMut<Pending>,
+                  mut exit: MessageWriter<AppExit>| {
+                save(captured);
+                if !path.exists() {
+                    // `save_to_disk` has logged why.
+                    exit.write(AppExit::error());
+                    return;
+                }
+                pending.0 -= 1;
+                if pending.0 == 0 {
+                    exit.write(AppExit::Success);
+                }
+            },
+        );
+    }
+}
+
+/// On a window other than the game's: `--screenshot FILE` also saves it to `FILE-suffix.png`.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct ShotSuffix(pub &'static str);
+
+/// Screenshots asked for and not yet saved.
+#[derive(Resource)]
+struct Pending(usize);
+
+/// `shot.png` with `spectator` -> `shot-spectator.png`.
+pub fn suffixed(path: &std::path::Path, suffix: &str) -> PathBuf {
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    let name = match path.extension() {
+        Some(ext) => format!("{stem}-{suffix}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{suffix}"),
+    };
+    path.with_file_name(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn other_windows_save_beside_the_game_windows_picture() {
+        let p = std::path::Path::new("out/shot.png");
+        assert_eq!(
+            suffixed(p, "spectator"),
+            PathBuf::from("out/shot-spectator.png")
+        );
+        assert_eq!(
+            suffixed(std::path::Path::new("shot"), "x"),
+            PathBuf::from("shot-x")
+        );
+    }
 }
