@@ -12,7 +12,6 @@ use crate::hex::layout;
 use crate::play::Phase;
 use crate::playview::seat::{Table, faction_colour};
 use crate::render::HEX_SIZE;
-use crate::render::camera::MainCamera;
 use crate::render::screenshot::ShotSuffix;
 use crate::rules::Rules;
 use crate::world::plugin::WorldMap;
@@ -44,11 +43,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, (frame, status).in_set(AppSystems::Render));
 }
 
-fn spawn(mut commands: Commands, main: Query<Entity, With<MainCamera>>) {
-    // The game's HUD stays in the game window.
-    for camera in &main {
-        commands.entity(camera).insert(IsDefaultUiCamera);
-    }
+fn spawn(mut commands: Commands) {
     let window = commands
         .spawn((
             Name::new("Spectator window"),

@@ -71,7 +71,8 @@ pub fn fit_scale(window: Vec2, radius: u32) -> f32 {
 }
 
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Name::new("Camera"), Camera2d, MainCamera));
+    // The HUD belongs to this window even when another (the spectator's) has a camera.
+    commands.spawn((Name::new("Camera"), Camera2d, MainCamera, IsDefaultUiCamera));
 }
 
 fn frame_viewer(
