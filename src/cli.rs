@@ -34,6 +34,12 @@ pub struct Cli {
     /// Players at the table (hot-seat), 1 to 8; default: the ruleset's factions, at least 2.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=8))]
     pub players: Option<u32>,
+    /// Start from a saved game (its seed and world; load it with the rules it was saved with).
+    #[arg(long, value_name = "FILE")]
+    pub load: Option<PathBuf>,
+    /// Where F5 saves the game (default: aeternus-save.ron in the current folder).
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
     /// Open a second window that watches the whole explored world and every player.
     #[arg(long)]
     pub spectator: bool,

@@ -4,6 +4,7 @@ use bevy::prelude::*;
 use hexx::Hex;
 
 use crate::cli::{Cli, CliError, RulesChoice};
+use crate::save::SaveGame;
 use crate::sites::{SiteLayer, SiteRules};
 use crate::storm::CycleParams;
 use crate::world::plugin::Viewer;
@@ -60,6 +61,11 @@ pub fn run(rules: RulesChoice, cli: &Cli) -> Result<(), CliError> {
             r
         }
         RulesChoice::Storm(storm) => {
+            if cli.load.is_some() || cli.save.is_some() {
+                return Err(CliError::BadInput(
+                    "--load and --save belong to the Aeternus window".into(),
+                ));
+            }
             if cli.spectator {
                 return Err(CliError::BadInput(
                     "--spectator belongs to the Aeternus window".into(),
@@ -83,9 +89,25 @@ pub fn run(rules: RulesChoice, cli: &Cli) -> Result<(), CliError> {
         }
     };
     let sites = site_layer(&rules, cli)?;
+    // A saved game brings its seed and world; it must fit the rules.
+    let loaded = match &cli.load {
+        Some(path) => {
+            let save = SaveGame::read(path)?;
+            let world = save.world(&rules, &path.display().to_string())?;
+            Some((save, world))
+        }
+        None => None,
+    };
+    let seed = loaded.as_ref().map_or(seed, |(s, _)| s.seed);
     let mut app = App::new();
     app.add_plugins(window_plugins(&rules.name, seed));
     (crate::core_plugins(rules, seed))(&mut app);
+    if let Some((save, world)) = loaded {
+        save.install(&mut app, world);
+    }
+    if let Some(path) = &cli.save {
+        app.insert_resource(crate::playview::saving::SavePath(path.clone()));
+    }
     app.add_plugins(crate::sites::plugin::plugin);
     match sites {
         Ok(layer) => {

@@ -12,6 +12,7 @@ pub mod play;
 pub mod playview;
 pub mod render;
 pub mod rules;
+pub mod save;
 pub mod sites;
 pub mod spectator;
 pub mod storm;

@@ -170,6 +170,19 @@ fn bad_arguments_exit_with_2_and_say_why() {
             "unknown seal `bogus`",
         ),
         (vec!["--cycle", "3"], "belong to the storm rules"),
+        // So are a save to load, the site rules and the spectator's ruleset.
+        (
+            vec!["--load", "no/such-save.ron"],
+            "no/such-save.ron: cannot read",
+        ),
+        (
+            vec!["--sites", "no/such-sites.ron"],
+            "no/such-sites.ron: cannot read",
+        ),
+        (
+            vec!["--rules", "storm", "--spectator"],
+            "belongs to the Aeternus window",
+        ),
     ] {
         let out = aeternus(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -204,4 +217,20 @@ fn a_broken_rule_file_names_the_file_and_field() {
         err.contains("negative_weight.ron") && err.contains("biomes[1].weight"),
         "{err}"
     );
+}
+
+#[test]
+fn a_broken_save_names_the_file_and_field_before_any_window_opens() {
+    let dir = std::env::temp_dir().join(format!("aeternus-save-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("game.ron");
+    std::fs::write(&f, "(version: 1, seed: 3, phase: \"one\")").unwrap();
+    let out = aeternus(&["--load", f.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("game.ron:1:") && err.contains("phase"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }

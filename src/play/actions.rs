@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 use hexx::Hex;
+use serde::{Deserialize, Serialize};
 
 use super::board::Board;
 use super::log::PlayEvent;
@@ -11,7 +12,7 @@ use super::{construction, movement, stagways};
 use crate::hex::{Coord, Direction};
 use crate::rules::{BiomeId, FeatureId, Rules};
 
-#[derive(Message, Debug, Clone, PartialEq)]
+#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Action {
     /// Move to the adjacent hex in `direction`: 1 AP, more off a Perilous Pass; hazards apply.
     Traverse {
@@ -51,7 +52,7 @@ impl Action {
 }
 
 /// Why an action was refused.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Refusal {
     UnknownPlayer,
     /// The player ended its turn, travelled the stagways or has no AP left this phase.

@@ -2,13 +2,14 @@
 //! [`PlayEvent`] message, with hexes as Aeternus coordinates; [`PlayLog`] keeps them all.
 
 use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
 
 use super::actions::{Action, Refusal};
 use super::players::{Faction, PlayerId};
 use crate::hex::Coord;
 use crate::rules::{FeatureId, Rules};
 
-#[derive(Message, Debug, Clone, PartialEq)]
+#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum PlayEvent {
     /// A Traverse: the player stepped onto the adjacent hex for `ap` action points.
     Moved {

@@ -11,6 +11,7 @@ mod focus;
 mod hud;
 pub mod input;
 mod pointer;
+pub mod saving;
 pub mod seat;
 mod shapes;
 mod sites;
@@ -94,6 +95,7 @@ impl Plugin for PlayViewPlugin {
                 focus::plugin,
                 hud::plugin,
                 sites::plugin,
+                saving::plugin,
             ));
     }
 }

@@ -34,7 +34,16 @@ pub fn default_seats(rules: &Rules) -> u32 {
 }
 
 /// Player i (ids from 1, as the log prints them) plays faction i - 1.
-fn seat_players(mut commands: Commands, rules: Res<Rules>, seats: Option<Res<Seats>>) {
+fn seat_players(
+    mut commands: Commands,
+    rules: Res<Rules>,
+    seats: Option<Res<Seats>>,
+    loaded: Option<Res<crate::save::Loaded>>,
+) {
+    // A loaded game brings its own players.
+    if loaded.is_some() {
+        return;
+    }
     let n = seats.map_or_else(|| default_seats(&rules), |s| s.0);
     for i in 0..n {
         let name = format!("Player {}", i + 1);

@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use bevy::prelude::Resource;
+use serde::{Deserialize, Serialize};
 
 pub use error::RulesError;
 pub use raw::{FeatureEffect, Movement};
@@ -20,13 +21,13 @@ pub use raw::{FeatureEffect, Movement};
 pub const DEFAULT_AETERNUS: &str = include_str!("../../assets/rules/aeternus.ron");
 pub const DEFAULT_AETERNUS_NAME: &str = "assets/rules/aeternus.ron";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct BiomeId(pub u8);
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct LandmarkId(pub u8);
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct FeatureId(pub u8);
 
 /// Reads a rule file; returns its text and its name for errors (the path as given).

@@ -91,6 +91,14 @@ fn bits(mut mask: u8) -> impl Iterator<Item = usize> {
     })
 }
 
+/// What a generated hex holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HexState {
+    pub biome: BiomeId,
+    pub landmark: LandmarkId,
+    pub features: FeatureSet,
+}
+
 /// A generated hex as read back from the store.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HexData {
@@ -126,7 +134,16 @@ impl HexWorld {
 
     /// As [`HexWorld::new`], with room reserved for `n` hexes.
     pub fn with_capacity(rules: Rules, seed: u64, n: usize) -> Self {
-        let mut w = Self {
+        let mut w = Self::empty(rules, seed, n);
+        let (b, l) = w.rules.origin;
+        let (slot, _, around) = w.claim(Hex::ZERO);
+        w.insert(slot, b, l, FeatureSet::EMPTY, Cause::Origin, &around);
+        w
+    }
+
+    /// No hex generated, not even the origin.
+    fn empty(rules: Rules, seed: u64, n: usize) -> Self {
+        Self {
             rules,
             seed,
             seed_key: crate::aeternus::stream::mix(seed),
@@ -135,11 +152,27 @@ impl HexWorld {
             order: Vec::with_capacity(n),
             causes: Vec::with_capacity(n),
             pockets: pockets::Searcher::default(),
-        };
-        let (b, l) = w.rules.origin;
-        let (slot, _, around) = w.claim(Hex::ZERO);
-        w.insert(slot, b, l, FeatureSet::EMPTY, Cause::Origin, &around);
-        w
+        }
+    }
+
+    /// A world rebuilt from saved hexes in their generation order (the origin first): each is
+    /// stored and merged into its masses and land group as when it was generated. No pocket is
+    /// searched: the pockets a saved world closed are among its hexes. Fails on the first hex
+    /// listed twice.
+    pub fn restore(
+        rules: Rules,
+        seed: u64,
+        hexes: impl IntoIterator<Item = (Hex, HexState, Cause)>,
+    ) -> Result<Self, Hex> {
+        let mut w = Self::empty(rules, seed, 0);
+        for (hex, s, cause) in hexes {
+            let (slot, done, around) = w.claim(hex);
+            if done {
+                return Err(hex);
+            }
+            w.insert(slot, s.biome, s.landmark, s.features, cause, &around);
+        }
+        Ok(w)
     }
 
     pub fn len(&self) -> usize {
