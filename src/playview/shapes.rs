@@ -166,16 +166,20 @@ fn flag() -> Image {
     })
 }
 
+/// The corners of an upright diamond `2w` wide and `2h` tall, counter-clockwise from the bottom.
+fn diamond(w: f32, h: f32) -> [Vec2; 4] {
+    [
+        Vec2::new(0.0, -h),
+        Vec2::new(w, 0.0),
+        Vec2::new(0.0, h),
+        Vec2::new(-w, 0.0),
+    ]
+}
+
 /// Two thin diamonds crossed: a four-pointed star.
 fn star() -> Image {
     let (long, thin) = (0.3 * HEX_SIZE, 0.11 * HEX_SIZE);
-    let upright = [
-        Vec2::new(0.0, -long),
-        Vec2::new(thin, 0.0),
-        Vec2::new(0.0, long),
-        Vec2::new(-thin, 0.0),
-    ];
-    let across = upright.map(|c| c.perp());
+    let (upright, across) = (diamond(thin, long), diamond(long, thin));
     shape(Vec2::splat(2.0 * long + 2.0), move |p| {
         edged(polygon_depth(p, &upright).max(polygon_depth(p, &across)))
     })
@@ -184,12 +188,7 @@ fn star() -> Image {
 /// A tall diamond: an obelisk of purity.
 fn pylon() -> Image {
     let (w, h) = (0.13 * HEX_SIZE, 0.3 * HEX_SIZE);
-    let corners = [
-        Vec2::new(0.0, -h),
-        Vec2::new(w, 0.0),
-        Vec2::new(0.0, h),
-        Vec2::new(-w, 0.0),
-    ];
+    let corners = diamond(w, h);
     shape(Vec2::new(2.0 * w + 2.0, 2.0 * h + 2.0), move |p| {
         edged(polygon_depth(p, &corners))
     })
