@@ -14,7 +14,7 @@ const SWAMP_EXIT: Purpose = Purpose::Play(0);
 const WINDS: Purpose = Purpose::Play(1);
 
 /// The movement effects that apply on `hex`: its biome's, or none where a feature cancels them.
-pub(super) fn effects(rules: &Rules, hex: &HexData) -> Movement {
+pub fn effects(rules: &Rules, hex: &HexData) -> Movement {
     let cancelled = hex
         .features
         .iter()

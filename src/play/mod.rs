@@ -23,6 +23,7 @@ use crate::AppSystems;
 
 pub use actions::{Action, Refusal};
 pub use flags::{Occupation, Occupied};
+pub use hazards::effects as movement_effects;
 pub use log::{PlayEvent, PlayLog};
 pub use phase::Phase;
 pub use players::{

@@ -7,11 +7,12 @@ use hexx::Hex;
 
 use super::seat::Table;
 use super::travel::{self, StationPick};
+use super::walk::{self, Walk};
 use super::{FocusOn, Hovered, Notice};
 use crate::hex::{Direction, distance};
 use crate::play::{Action, PlayerId};
 use crate::rules::Rules;
-use crate::world::plugin::{Features, HexPos};
+use crate::world::plugin::{Features, HexPos, WorldMap};
 
 /// The features keys 1 to 4 build, by name in the ruleset.
 pub const BUILD_KEYS: [&str; 4] = ["Flag", "Pylon of Purity", "Stag Station", "Boardwalk"];
@@ -84,6 +85,7 @@ pub(super) fn perform(
     mut actions: MessageWriter<Action>,
     mut focus: MessageWriter<FocusOn>,
     mut tabbing: Local<Tabbing>,
+    (map, mut walking): (Res<WorldMap>, ResMut<Walk>),
 ) {
     let players = table.in_order();
     let Some(me) = players.iter().find(|s| s.may_act()) else {
@@ -100,6 +102,8 @@ pub(super) fn perform(
     }
     for &command in commands.read() {
         notice.0 = None;
+        // Any command ends a walk under way (a click may start another).
+        walking.walking = None;
         let picking = pick.0.take();
         let action = match (command, picking) {
             (Intent::Step(direction), _) => Some(Action::Traverse { player, direction }),
@@ -146,13 +150,17 @@ pub(super) fn perform(
                 None
             }
             (Intent::Click(hex), None) if hex == at => None,
-            (Intent::Click(hex), None) => {
-                let step = Action::traverse_toward(player, at, hex);
-                if step.is_none() {
-                    notice.0 = Some("Only a neighbouring hex is one step away.".into());
+            (Intent::Click(hex), None) => match Action::traverse_toward(player, at, hex) {
+                Some(step) => Some(step),
+                // Farther: walk there, a step at a time.
+                None => {
+                    match walk::plan(&map, &rules, player, at, hex) {
+                        Ok(w) => walking.walking = Some(w),
+                        Err(why) => notice.0 = Some(why),
+                    }
+                    None
                 }
-                step
-            }
+            },
         };
         if let Some(a) = action {
             actions.write(a);

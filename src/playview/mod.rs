@@ -18,6 +18,7 @@ mod sites;
 pub mod text;
 mod tokens;
 pub mod travel;
+pub mod walk;
 
 #[cfg(test)]
 mod tests;
@@ -63,7 +64,7 @@ pub fn logic(app: &mut App) {
                 .chain()
                 .in_set(AppSystems::Input),
         )
-        .add_plugins((seat::plugin, travel::plugin))
+        .add_plugins((seat::plugin, travel::plugin, walk::plugin))
         .add_systems(
             Update,
             input::keys

@@ -76,10 +76,44 @@ fn a_click_on_a_neighbour_moves_there_and_elsewhere_explains() {
     assert_eq!(sent(&mut app), vec![step]);
     let at = position(&mut app, 1);
     click(&mut app, at);
-    click(&mut app, at + Hex::new(3, 0));
+    click(&mut app, at + Hex::new(30, 0));
     assert_eq!(sent(&mut app), vec![]);
     let notice = app.world().resource::<Notice>().0.clone().unwrap();
-    assert!(notice.contains("neighbouring"), "{notice}");
+    assert!(notice.contains("not explored"), "{notice}");
+}
+
+#[test]
+fn a_click_on_a_far_hex_walks_there_step_by_step() {
+    use crate::playview::walk::{Walk, route};
+    let mut app = table(None);
+    app.world_mut().resource_mut::<Walk>().every = std::time::Duration::ZERO;
+    // A hex two steps away whose way crosses no chancy ground (no winds, no mire).
+    let (target, path) = {
+        let world = &app.world().resource::<WorldMap>().0;
+        let rules = app.world().resource::<Rules>();
+        let calm = |h: &Hex| {
+            let m = rules.biomes[world.get(*h).unwrap().biome.0 as usize].movement;
+            m.wind_chance == 0.0 && m.exit_other_mass_chance == 1.0 && m.leave_extra_ap == 0
+        };
+        crate::hex::ring(Hex::ZERO, 2)
+            .filter(|h| world.is_generated(*h))
+            .find_map(|h| {
+                let path = route(world, rules, Hex::ZERO, h)?;
+                (path.len() == 3 && path.iter().all(calm)).then_some((h, path))
+            })
+            .expect("seed 7 has a calm hex two steps from the origin")
+    };
+    click(&mut app, target);
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!(position(&mut app, 1), target, "{:?}", last_event(&app));
+    let steps: Vec<Action> = path
+        .windows(2)
+        .map(|w| Action::traverse_toward(p(1), w[0], w[1]).unwrap())
+        .collect();
+    assert_eq!(sent(&mut app), steps);
+    assert!(app.world().resource::<Walk>().walking.is_none(), "the walk is over");
 }
 
 #[test]

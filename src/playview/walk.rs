@@ -1,0 +1,140 @@
+//! A click on a far hex walks the current player there: the cheapest way over generated hexes
+//! that do not block entry (a Lake), one Traverse at a time, each with its hazards. The walk stops
+//! when the player arrives, is not where the step should have put it (blown, mired, blocked),
+//! runs out of action points, or its turn passes; any other command stops it too.
+
+use std::collections::VecDeque;
+use std::time::Duration;
+
+use bevy::prelude::*;
+use hexx::Hex;
+
+use super::Notice;
+use super::seat::Table;
+use crate::hex::Coord;
+use crate::play::{Action, PlayerId, movement_effects};
+use crate::rules::Rules;
+use crate::world::HexWorld;
+use crate::world::plugin::WorldMap;
+
+/// Between two steps, so a walk is seen.
+pub const STEP_EVERY: Duration = Duration::from_millis(150);
+
+/// The walk under way, if any, and the time between its steps.
+#[derive(Resource, Debug)]
+pub struct Walk {
+    pub walking: Option<Walking>,
+    pub every: Duration,
+}
+
+impl Default for Walk {
+    fn default() -> Self {
+        Self {
+            walking: None,
+            every: STEP_EVERY,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Walking {
+    pub player: PlayerId,
+    /// Where the last step sent should have put the player.
+    pub expect: Hex,
+    /// The hexes still to step onto, in order.
+    pub ahead: VecDeque<Hex>,
+    waited: Duration,
+}
+
+impl Walking {
+    pub fn new(player: PlayerId, from: Hex, path: Vec<Hex>) -> Self {
+        Self {
+            player,
+            expect: from,
+            ahead: path.into_iter().skip_while(|&h| h == from).collect(),
+            // The first step goes at once.
+            waited: Duration::MAX,
+        }
+    }
+}
+
+/// The cheapest way from `from` to `to` over generated hexes that do not block entry, `from`
+/// first; each step costs what leaving its hex costs (1, more off a Perilous Pass).
+pub fn route(world: &HexWorld, rules: &Rules, from: Hex, to: Hex) -> Option<Vec<Hex>> {
+    let passable = |h: Hex| {
+        world
+            .get(h)
+            .filter(|d| h == from || !movement_effects(rules, d).blocks_entry)
+    };
+    hexx::algorithms::a_star(from, to, |a, b| {
+        passable(b)?;
+        let leaving = passable(a)?;
+        Some(1 + movement_effects(rules, &leaving).leave_extra_ap)
+    })
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Walk>().add_systems(
+        Update,
+        step_on
+            .in_set(super::Stage::Perform)
+            .after(super::input::perform),
+    );
+}
+
+/// Sends the next step when the last one went as planned and the walker may still act.
+fn step_on(
+    mut walk: ResMut<Walk>,
+    table: Table,
+    time: Res<Time>,
+    mut notice: ResMut<Notice>,
+    mut actions: MessageWriter<Action>,
+) {
+    let every = walk.every;
+    let Some(w) = &mut walk.walking else {
+        return;
+    };
+    let players = table.in_order();
+    let current = players.iter().find(|s| s.may_act());
+    let Some(me) = current.filter(|s| s.id() == w.player) else {
+        walk.walking = None;
+        return;
+    };
+    if me.hex != w.expect {
+        notice.0 = Some(format!("The walk stops at {}.", Coord::from_hex(me.hex)));
+        walk.walking = None;
+        return;
+    }
+    w.waited = w.waited.saturating_add(time.delta());
+    if w.waited < every {
+        return;
+    }
+    w.waited = Duration::ZERO;
+    let Some(next) = w.ahead.pop_front() else {
+        walk.walking = None;
+        return;
+    };
+    match Action::traverse_toward(w.player, me.hex, next) {
+        Some(step) => {
+            w.expect = next;
+            actions.write(step);
+        }
+        None => walk.walking = None,
+    }
+}
+
+/// A route from the player's hex to a clicked one, or why there is none.
+pub(super) fn plan(
+    map: &WorldMap,
+    rules: &Rules,
+    player: PlayerId,
+    at: Hex,
+    to: Hex,
+) -> Result<Walking, String> {
+    if !map.is_generated(to) {
+        return Err(format!("{} is not explored yet.", Coord::from_hex(to)));
+    }
+    route(map, rules, at, to)
+        .map(|path| Walking::new(player, at, path))
+        .ok_or_else(|| format!("No way over explored land to {}.", Coord::from_hex(to)))
+}
