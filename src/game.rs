@@ -90,6 +90,11 @@ pub fn run(rules: RulesChoice, cli: &Cli) -> Result<(), CliError> {
     };
     let sites = site_layer(&rules, cli)?;
     // A saved game brings its seed and world; it must fit the rules.
+    if cli.load.is_some() && cli.players.is_some() {
+        return Err(CliError::BadInput(
+            "--players cannot be used with --load: a save brings its players".into(),
+        ));
+    }
     let loaded = match &cli.load {
         Some(path) => {
             let save = SaveGame::read(path)?;

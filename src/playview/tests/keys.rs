@@ -113,7 +113,10 @@ fn a_click_on_a_far_hex_walks_there_step_by_step() {
         .map(|w| Action::traverse_toward(p(1), w[0], w[1]).unwrap())
         .collect();
     assert_eq!(sent(&mut app), steps);
-    assert!(app.world().resource::<Walk>().walking.is_none(), "the walk is over");
+    assert!(
+        app.world().resource::<Walk>().walking.is_none(),
+        "the walk is over"
+    );
 }
 
 #[test]
