@@ -176,6 +176,10 @@ fn bad_arguments_exit_with_2_and_say_why() {
             "no/such-save.ron: cannot read",
         ),
         (
+            vec!["--load", "x.ron", "--players", "3"],
+            "a save brings its players",
+        ),
+        (
             vec!["--sites", "no/such-sites.ron"],
             "no/such-sites.ron: cannot read",
         ),
