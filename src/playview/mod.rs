@@ -93,6 +93,7 @@ impl Plugin for PlayViewPlugin {
                 tokens::plugin,
                 features::plugin,
                 travel::draw_plugin,
+                walk::draw_plugin,
                 focus::plugin,
                 hud::plugin,
                 sites::plugin,

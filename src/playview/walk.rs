@@ -90,6 +90,10 @@ fn step_on(
     mut notice: ResMut<Notice>,
     mut actions: MessageWriter<Action>,
 ) {
+    // Read first: touching the resource only during a walk keeps "changed" meaningful.
+    if walk.walking.is_none() {
+        return;
+    }
     let every = walk.every;
     let Some(w) = &mut walk.walking else {
         return;
@@ -120,6 +124,45 @@ fn step_on(
             actions.write(step);
         }
         None => walk.walking = None,
+    }
+}
+
+/// On each hex still ahead of a walk.
+#[derive(Component)]
+struct WalkMark;
+
+const AHEAD: Color = Color::srgba(1.0, 1.0, 1.0, 0.55);
+/// Above tiles and marks, below tokens.
+const AHEAD_Z: f32 = 8.0;
+
+/// Outlines the hexes a walk still has ahead (needs the window's shapes).
+pub(super) fn draw_plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        draw_ahead
+            .run_if(resource_changed::<Walk>)
+            .in_set(crate::AppSystems::Render),
+    );
+}
+
+fn draw_ahead(
+    mut commands: Commands,
+    walk: Res<Walk>,
+    marks: Query<Entity, With<WalkMark>>,
+    shapes: Res<super::shapes::Shapes>,
+) {
+    for e in &marks {
+        commands.entity(e).despawn();
+    }
+    let Some(w) = &walk.walking else { return };
+    let layout = crate::hex::layout(crate::render::HEX_SIZE);
+    for &hex in &w.ahead {
+        commands.spawn((
+            Name::new("Walk ahead"),
+            WalkMark,
+            shapes.outline.sprite(AHEAD),
+            Transform::from_translation(layout.hex_to_world_pos(hex).extend(AHEAD_Z)),
+        ));
     }
 }
 
