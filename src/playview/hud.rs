@@ -41,7 +41,14 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component)]
 pub(super) struct Panel;
 
+/// A panel that hides the map beneath it.
 fn panel(at: Node) -> impl Bundle {
+    (text_panel(at), Panel, Interaction::default())
+}
+
+/// A panel the pointer passes through: the hover panel, whose size follows the hovered hex
+/// (blocking there would flicker between hovering the hex and the panel).
+fn text_panel(at: Node) -> impl Bundle {
     (
         Node {
             position_type: PositionType::Absolute,
@@ -49,8 +56,6 @@ fn panel(at: Node) -> impl Bundle {
             ..at
         },
         BackgroundColor(PANEL),
-        Panel,
-        Interaction::default(),
     )
 }
 
@@ -79,7 +84,7 @@ fn spawn(mut commands: Commands) {
         children![span(Part::Who), span(Part::Details), span(Part::Notice)],
     ));
     commands.spawn((
-        panel(corner(true, false, 420)),
+        text_panel(corner(true, false, 420)),
         Text::default(),
         font.clone(),
         Part::Hover,

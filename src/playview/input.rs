@@ -85,7 +85,7 @@ pub(super) fn perform(
     mut actions: MessageWriter<Action>,
     mut focus: MessageWriter<FocusOn>,
     mut tabbing: Local<Tabbing>,
-    (map, mut walking): (Res<WorldMap>, ResMut<Walk>),
+    (map, mut walking, phase): (Res<WorldMap>, ResMut<Walk>, Res<crate::play::Phase>),
 ) {
     let players = table.in_order();
     let Some(me) = players.iter().find(|s| s.may_act()) else {
@@ -154,7 +154,7 @@ pub(super) fn perform(
                 Some(step) => Some(step),
                 // Farther: walk there, a step at a time.
                 None => {
-                    match walk::plan(&map, &rules, player, at, hex) {
+                    match walk::plan(&map, &rules, player, phase.0, at, hex) {
                         Ok(w) => walking.walking = Some(w),
                         Err(why) => notice.0 = Some(why),
                     }

@@ -12,7 +12,7 @@ use hexx::Hex;
 use super::Notice;
 use super::seat::Table;
 use crate::hex::Coord;
-use crate::play::{Action, PlayerId, movement_effects};
+use crate::play::{Action, Phase, PlayerId, movement_effects};
 use crate::rules::Rules;
 use crate::world::HexWorld;
 use crate::world::plugin::WorldMap;
@@ -43,13 +43,16 @@ pub struct Walking {
     pub expect: Hex,
     /// The hexes still to step onto, in order.
     pub ahead: VecDeque<Hex>,
+    /// The phase it started in: a walk never runs on into the next phase.
+    pub phase: u32,
     waited: Duration,
 }
 
 impl Walking {
-    pub fn new(player: PlayerId, from: Hex, path: Vec<Hex>) -> Self {
+    pub fn new(player: PlayerId, phase: u32, from: Hex, path: Vec<Hex>) -> Self {
         Self {
             player,
+            phase,
             expect: from,
             ahead: path.into_iter().skip_while(|&h| h == from).collect(),
             // The first step goes at once.
@@ -58,13 +61,17 @@ impl Walking {
     }
 }
 
-/// The cheapest way from `from` to `to` over generated hexes that do not block entry, `from`
-/// first; each step costs what leaving its hex costs (1, more off a Perilous Pass).
+/// The cheapest way from `from` to `to` over generated hexes that do not block entry and are not
+/// corrupted (entering one corrupts the hex left), `from` first; each step costs what leaving
+/// its hex costs (1, more off a Perilous Pass). A corrupted `to` may still be walked onto.
 pub fn route(world: &HexWorld, rules: &Rules, from: Hex, to: Hex) -> Option<Vec<Hex>> {
     let passable = |h: Hex| {
         world
             .get(h)
             .filter(|d| h == from || !movement_effects(rules, d).blocks_entry)
+            .filter(|d| {
+                h == from || h == to || rules.corruption.is_none_or(|c| !d.features.contains(c))
+            })
     };
     hexx::algorithms::a_star(from, to, |a, b| {
         passable(b)?;
@@ -87,6 +94,7 @@ fn step_on(
     mut walk: ResMut<Walk>,
     table: Table,
     time: Res<Time>,
+    phase: Res<Phase>,
     mut notice: ResMut<Notice>,
     mut actions: MessageWriter<Action>,
 ) {
@@ -100,7 +108,7 @@ fn step_on(
     };
     let players = table.in_order();
     let current = players.iter().find(|s| s.may_act());
-    let Some(me) = current.filter(|s| s.id() == w.player) else {
+    let Some(me) = current.filter(|s| s.id() == w.player && phase.0 == w.phase) else {
         walk.walking = None;
         return;
     };
@@ -171,6 +179,7 @@ pub(super) fn plan(
     map: &WorldMap,
     rules: &Rules,
     player: PlayerId,
+    phase: u32,
     at: Hex,
     to: Hex,
 ) -> Result<Walking, String> {
@@ -178,6 +187,6 @@ pub(super) fn plan(
         return Err(format!("{} is not explored yet.", Coord::from_hex(to)));
     }
     route(map, rules, at, to)
-        .map(|path| Walking::new(player, at, path))
+        .map(|path| Walking::new(player, phase, at, path))
         .ok_or_else(|| format!("No way over explored land to {}.", Coord::from_hex(to)))
 }
