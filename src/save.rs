@@ -16,7 +16,7 @@ use crate::play::{
     ActionPoints, Faction, Moves, Occupation, Occupied, Phase, PlayEvent, PlayLog, Player,
     Position, Resources, Turn,
 };
-use crate::rules::{BiomeId, FeatureSet, LandmarkId, Rules, RulesError};
+use crate::rules::{BiomeId, FeatureId, FeatureSet, LandmarkId, Rules, RulesError};
 use crate::world::plugin::{HexIndex, WorldMap};
 use crate::world::{Cause, HexState, HexWorld};
 
@@ -193,6 +193,33 @@ impl SaveGame {
                 return Err(err(format!("hexes[{i}].{field}"), message));
             }
         }
+        // Far beyond any world played, and safe from overflow in hex arithmetic.
+        let far = |c: &Coord| [c.x, c.y, c.z].iter().any(|v| v.unsigned_abs() > MAX_COORD);
+        let coords = (self.hexes.iter().enumerate())
+            .map(|(i, h)| (format!("hexes[{i}].at"), h.at))
+            .chain(
+                (self.players.iter().enumerate()).map(|(i, p)| (format!("players[{i}].at"), p.at)),
+            )
+            .chain((self.flags.iter().enumerate()).map(|(i, f)| (format!("flags[{i}]"), f.0)));
+        for (field, c) in coords {
+            if far(&c) {
+                return Err(err(
+                    field,
+                    format!("{c} is too far out (at most {MAX_COORD} a step)"),
+                ));
+            }
+        }
+        for (i, e) in self.log.iter().enumerate() {
+            let (feature, biome) = ids_in(e);
+            if feature.is_some_and(|f| f.0 as usize >= rules.features.len())
+                || biome.is_some_and(|b| b.0 as usize >= rules.biomes.len())
+            {
+                return Err(err(
+                    format!("log[{i}]"),
+                    "names a feature or biome the rules do not have".into(),
+                ));
+            }
+        }
         if self
             .hexes
             .first()
@@ -260,6 +287,23 @@ impl SaveGame {
             .insert_resource(Loaded(self.players))
             .add_systems(Startup, spawn_players)
             .add_systems(PostStartup, raise_flags);
+    }
+}
+
+/// Bound on each of a saved coordinate's numbers.
+const MAX_COORD: u32 = 1 << 24;
+
+/// The feature and biome a log event names, which the log panel looks up by id.
+fn ids_in(e: &PlayEvent) -> (Option<FeatureId>, Option<BiomeId>) {
+    use crate::play::Refusal::*;
+    match e {
+        PlayEvent::Built { feature, .. } => (Some(*feature), None),
+        PlayEvent::Refused { refusal, .. } => match refusal {
+            NotConstructible(f) | AlreadyBuilt(f) => (Some(*f), None),
+            BiomeForbids(b) => (None, Some(*b)),
+            _ => (None, None),
+        },
+        _ => (None, None),
     }
 }
 

@@ -120,6 +120,20 @@ fn a_broken_or_foreign_save_names_the_file_and_field() {
     s.hexes[3].biome = 99;
     let e = check(&s.to_ron());
     assert!(e.contains("hexes[3].biome"), "{e}");
+    // A coordinate far out of any world.
+    let mut s = SaveGame::from_ron(&text, "game.ron").unwrap();
+    s.players[0].at = Coord::new(i32::MAX, 0, 0);
+    let e = check(&s.to_ron());
+    assert!(e.contains("players[0].at") && e.contains("too far"), "{e}");
+    // A log event naming a feature the rules lack.
+    let mut s = SaveGame::from_ron(&text, "game.ron").unwrap();
+    s.log.push(PlayEvent::Built {
+        player: PlayerId(1),
+        hex: Coord::new(0, 0, 0),
+        feature: crate::rules::FeatureId(99),
+    });
+    let e = check(&s.to_ron());
+    assert!(e.contains(&format!("log[{}]", s.log.len() - 1)), "{e}");
     // A hex twice.
     let mut s = SaveGame::from_ron(&text, "game.ron").unwrap();
     let again = s.hexes[5];
