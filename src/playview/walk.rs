@@ -190,3 +190,36 @@ pub(super) fn plan(
         .map(|path| Walking::new(player, phase, at, path))
         .ok_or_else(|| format!("No way over explored land to {}.", Coord::from_hex(to)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::FeatureSet;
+    use crate::world::Cause;
+
+    #[test]
+    fn routes_keep_off_corrupted_hexes_and_lakes_but_may_end_on_corruption() {
+        let rules = Rules::aeternus();
+        let mut w = HexWorld::new(rules.clone(), 7);
+        for h in crate::hex::view_order(Hex::ZERO, 4) {
+            w.generate(h, Cause::View);
+        }
+        let to = Hex::new(2, 0);
+        let path = route(&w, &rules, Hex::ZERO, to).expect("a way in the open");
+        assert_eq!((path[0], *path.last().unwrap()), (Hex::ZERO, to));
+        let middle = path[1];
+        let corrupted = rules.corruption.expect("the seed's rules corrupt");
+        let mut set = FeatureSet::EMPTY;
+        set.insert(corrupted);
+        let d = w.get(middle).unwrap();
+        w.set_state(middle, d.landmark, set);
+        let around = route(&w, &rules, Hex::ZERO, to).expect("another way");
+        assert!(!around.contains(&middle), "{around:?}");
+        // A corrupted hex may still be the goal.
+        assert!(route(&w, &rules, Hex::ZERO, middle).is_some());
+        // Every step of a route is onto a hex that does not block entry.
+        for h in &around[1..] {
+            assert!(!movement_effects(&rules, &w.get(*h).unwrap()).blocks_entry);
+        }
+    }
+}
