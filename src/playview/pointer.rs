@@ -1,6 +1,6 @@
 //! The mouse on the map: the hovered hex (outlined, and named in the HUD), and a left click on a
-//! hex as a [`Intent::Click`]. A press and release farther apart than [`CLICK_SLOP`] is a drag
-//! of the map (the camera pans), not a click.
+//! hex as a [`Intent::Click`]. A press and release far apart is a drag of the map (the camera
+//! pans), not a click (`render::camera::left_click`).
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -11,10 +11,8 @@ use super::input::Intent;
 use super::shapes::Shapes;
 use crate::hex::layout;
 use crate::render::HEX_SIZE;
-use crate::render::camera::MainCamera;
+use crate::render::camera::{MainCamera, left_click};
 
-/// Window pixels.
-const CLICK_SLOP: f32 = 5.0;
 const HOVER_COLOUR: Color = Color::srgba(1.0, 1.0, 1.0, 0.75);
 const HOVER_Z: f32 = 7.0;
 
@@ -65,16 +63,8 @@ fn click(
     mut pressed_at: Local<Option<Vec2>>,
     mut commands: MessageWriter<Intent>,
 ) {
-    let cursor = window.cursor_position();
-    if buttons.just_pressed(MouseButton::Left) {
-        *pressed_at = cursor;
-    }
-    if !buttons.just_released(MouseButton::Left) {
-        return;
-    }
-    if let (Some(down), Some(up), Some(hex)) = (pressed_at.take(), cursor, hovered.0)
-        && down.distance(up) <= CLICK_SLOP
-    {
+    let clicked = left_click(&buttons, window.cursor_position(), &mut pressed_at);
+    if let (Some(_), Some(hex)) = (clicked, hovered.0) {
         commands.write(Intent::Click(hex));
     }
 }

@@ -154,6 +154,27 @@ fn key_pan(
     transform.translation += step.extend(0.0);
 }
 
+/// Window pixels a press may move before its release and still be a click, not a drag.
+const CLICK_SLOP: f32 = 5.0;
+
+/// Where a left click ended (the cursor's window position), on the frame its button is released
+/// close to where it was pressed; a press released farther away is a drag of the map, no click.
+/// `pressed_at` keeps the press between frames (a system's `Local`).
+pub(crate) fn left_click(
+    buttons: &ButtonInput<MouseButton>,
+    cursor: Option<Vec2>,
+    pressed_at: &mut Option<Vec2>,
+) -> Option<Vec2> {
+    if buttons.just_pressed(MouseButton::Left) {
+        *pressed_at = cursor;
+    }
+    if !buttons.just_released(MouseButton::Left) {
+        return None;
+    }
+    let (down, up) = (pressed_at.take()?, cursor?);
+    (down.distance(up) <= CLICK_SLOP).then_some(up)
+}
+
 pub(crate) fn scale_of(projection: &Projection) -> f32 {
     match projection {
         Projection::Orthographic(ortho) => ortho.scale,
@@ -164,6 +185,31 @@ pub(crate) fn scale_of(projection: &Projection) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_short_press_is_a_click_and_a_long_one_a_drag() {
+        let mut buttons = ButtonInput::<MouseButton>::default();
+        let mut pressed_at = None;
+        let mut frame = |buttons: &mut ButtonInput<MouseButton>, at: Vec2, press: Option<bool>| {
+            buttons.clear();
+            match press {
+                Some(true) => buttons.press(MouseButton::Left),
+                Some(false) => buttons.release(MouseButton::Left),
+                None => {}
+            }
+            left_click(buttons, Some(at), &mut pressed_at)
+        };
+        assert_eq!(frame(&mut buttons, Vec2::new(10.0, 10.0), Some(true)), None);
+        assert_eq!(frame(&mut buttons, Vec2::new(12.0, 13.0), None), None);
+        let up = Vec2::new(13.0, 14.0);
+        assert_eq!(frame(&mut buttons, up, Some(false)), Some(up));
+        frame(&mut buttons, Vec2::ZERO, Some(true));
+        assert_eq!(
+            frame(&mut buttons, Vec2::new(40.0, 0.0), Some(false)),
+            None,
+            "a drag"
+        );
+    }
 
     #[test]
     fn the_start_view_fits_a_default_window() {

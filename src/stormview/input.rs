@@ -10,10 +10,7 @@ use super::play::StormCommand;
 use crate::AppSystems;
 use crate::hex::{Direction, layout};
 use crate::render::HEX_SIZE;
-use crate::render::camera::MainCamera;
-
-/// A press and release closer than this (window pixels) is a click, not a drag of the map.
-const CLICK_SLOP: f32 = 5.0;
+use crate::render::camera::{MainCamera, left_click};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -77,19 +74,9 @@ fn click(
     mut pressed_at: Local<Option<Vec2>>,
     mut commands: MessageWriter<StormCommand>,
 ) {
-    let cursor = window.cursor_position();
-    if buttons.just_pressed(MouseButton::Left) {
-        *pressed_at = cursor;
-    }
-    if !buttons.just_released(MouseButton::Left) {
-        return;
-    }
-    let (Some(down), Some(up)) = (pressed_at.take(), cursor) else {
+    let Some(up) = left_click(&buttons, window.cursor_position(), &mut pressed_at) else {
         return;
     };
-    if down.distance(up) > CLICK_SLOP {
-        return;
-    }
     let (camera, transform) = *camera;
     if let Ok(world) = camera.viewport_to_world_2d(transform, up) {
         let hex = layout(HEX_SIZE).world_pos_to_hex(world);
