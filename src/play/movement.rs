@@ -43,12 +43,7 @@ pub(super) fn traverse(
     let (at, toward) = (Coord::from_hex(a.hex), Coord::from_hex(to));
     // A Lake is checked first: nobody tries to leave a Swamp onto water.
     if effects(board.rules(), &target).blocks_entry {
-        let ap = if board.rules().play.blocked_move_costs_ap {
-            cost
-        } else {
-            0
-        };
-        a.ap -= ap;
+        let ap = charge(&mut a, board.rules().play.blocked_move_costs_ap, cost);
         board.log(PlayEvent::Blocked {
             player,
             at,
@@ -57,12 +52,7 @@ pub(super) fn traverse(
             ap,
         });
     } else if mired(board, &a, &here, &target, &leaving) {
-        let ap = if leaving.failed_exit_costs_ap {
-            cost
-        } else {
-            0
-        };
-        a.ap -= ap;
+        let ap = charge(&mut a, leaving.failed_exit_costs_ap, cost);
         board.log(PlayEvent::Mired {
             player,
             at,
@@ -82,6 +72,13 @@ pub(super) fn traverse(
     }
     board.save(&a);
     Ok(())
+}
+
+/// A move that did not happen costs its AP only where the rules say so; returns what it cost.
+fn charge(a: &mut Actor, costs: bool, cost: u32) -> u32 {
+    let ap = if costs { cost } else { 0 };
+    a.ap -= ap;
+    ap
 }
 
 /// The player is on `to` now; if it is corrupted, the hex left behind becomes corrupted.
