@@ -16,7 +16,7 @@ use crate::play::{
     ActionPoints, Faction, Moves, Occupation, Occupied, Phase, PlayEvent, PlayLog, Player,
     Position, Resources, Turn,
 };
-use crate::rules::{BiomeId, FeatureId, FeatureSet, LandmarkId, Rules, RulesError};
+use crate::rules::{BiomeId, FeatureId, FeatureSet, LandmarkId, Names, Rules, RulesError};
 use crate::world::plugin::{HexIndex, WorldMap};
 use crate::world::{Cause, HexState, HexWorld};
 
@@ -37,23 +37,6 @@ pub struct SaveGame {
     /// Occupied hexes and their factions, in generation order.
     pub flags: Vec<(Coord, u32)>,
     pub log: Vec<PlayEvent>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Names {
-    pub biomes: Vec<String>,
-    pub landmarks: Vec<String>,
-    pub features: Vec<String>,
-}
-
-impl Names {
-    fn of(rules: &Rules) -> Self {
-        Self {
-            biomes: rules.biomes.iter().map(|b| b.name.clone()).collect(),
-            landmarks: rules.landmarks.iter().map(|l| l.name.clone()).collect(),
-            features: rules.features.iter().map(|f| f.name.clone()).collect(),
-        }
-    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -127,7 +110,7 @@ pub fn capture(world: &mut World) -> SaveGame {
     SaveGame {
         version: VERSION,
         seed: map.seed,
-        names: Names::of(&map.rules),
+        names: map.rules.names(),
         phase: world.resource::<Phase>().0,
         hexes,
         players,
@@ -162,15 +145,11 @@ impl SaveGame {
                 format!("is {}; this game reads version {VERSION}", self.version),
             ));
         }
-        let now = Names::of(rules);
-        for (field, saved, ours) in [
-            ("names.biomes", &self.names.biomes, &now.biomes),
-            ("names.landmarks", &self.names.landmarks, &now.landmarks),
-            ("names.features", &self.names.features, &now.features),
-        ] {
+        let now = rules.names();
+        for ((field, saved), (_, ours)) in self.names.lists().into_iter().zip(now.lists()) {
             if saved != ours {
                 return Err(err(
-                    field.into(),
+                    format!("names.{field}"),
                     format!(
                         "the save was made with {saved:?}, the rules {} have {ours:?}: load it with the rules it was saved with",
                         rules.source

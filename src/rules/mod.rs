@@ -24,6 +24,26 @@ pub const DEFAULT_AETERNUS_NAME: &str = "assets/rules/aeternus.ron";
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct BiomeId(pub u8);
 
+/// A ruleset's biome, landmark and feature names: ids are places in these lists, so a world
+/// (running or saved) is read only with rules whose lists are the same.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Names {
+    pub biomes: Vec<String>,
+    pub landmarks: Vec<String>,
+    pub features: Vec<String>,
+}
+
+impl Names {
+    /// Each list with its field name.
+    pub fn lists(&self) -> [(&'static str, &[String]); 3] {
+        [
+            ("biomes", &self.biomes),
+            ("landmarks", &self.landmarks),
+            ("features", &self.features),
+        ]
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct LandmarkId(pub u8);
 
@@ -236,6 +256,15 @@ impl Rules {
             .iter()
             .position(|b| b.name == name)
             .map(|i| FeatureId(i as u8))
+    }
+
+    /// The names ids index, list by list.
+    pub fn names(&self) -> Names {
+        Names {
+            biomes: self.biomes.iter().map(|b| b.name.clone()).collect(),
+            landmarks: self.landmarks.iter().map(|l| l.name.clone()).collect(),
+            features: self.features.iter().map(|f| f.name.clone()).collect(),
+        }
     }
 
     pub fn biome_name(&self, b: BiomeId) -> &str {

@@ -117,24 +117,8 @@ pub fn plugin(app: &mut App) {
 /// Refuses a ruleset whose lists of names differ from the running one: biomes, landmarks and
 /// features are stored in the world by position, so a new list would re-label every hex.
 pub fn check_swap(old: &Rules, new: &Rules) -> Result<(), RulesError> {
-    let lists = [
-        (
-            "biomes",
-            names(&old.biomes, |b| &b.name),
-            names(&new.biomes, |b| &b.name),
-        ),
-        (
-            "landmarks",
-            names(&old.landmarks, |l| &l.name),
-            names(&new.landmarks, |l| &l.name),
-        ),
-        (
-            "features",
-            names(&old.features, |f| &f.name),
-            names(&new.features, |f| &f.name),
-        ),
-    ];
-    for (field, was, now) in lists {
+    let (old, new_names) = (old.names(), new.names());
+    for ((field, was), (_, now)) in old.lists().into_iter().zip(new_names.lists()) {
         let n = was.len().max(now.len());
         let Some(i) = (0..n).find(|&i| was.get(i) != now.get(i)) else {
             continue;
@@ -152,10 +136,6 @@ pub fn check_swap(old: &Rules, new: &Rules) -> Result<(), RulesError> {
         ));
     }
     Ok(())
-}
-
-fn names<T>(list: &[T], name: impl Fn(&T) -> &String) -> Vec<&str> {
-    list.iter().map(|x| name(x).as_str()).collect()
 }
 
 fn watch(
