@@ -1,0 +1,128 @@
+//! The world limit: the coordinate range every hex lies in and the most a world may hold. Every
+//! entry point (hex lists, `--settlement`, `--radius`, saves and their logs, templates) checks
+//! against these numbers, and the store checks its capacity instead of wrapping.
+
+use std::fmt;
+
+use hexx::Hex;
+
+use crate::hex::Coord;
+
+/// How far out a hex may lie: at most this many steps from the origin, and each number of an
+/// (x, y, z) triple as written at most this in size (so converting it never overflows).
+pub const MAX_COORD: u32 = 1 << 24;
+
+/// The most hexes one world may hold (every benchmark's 10^7 fits).
+pub const MAX_HEXES: u32 = 1 << 24;
+
+/// The most 32x32 chunks of the store one world may touch: 512 MiB of cells. A compact world of
+/// [`MAX_HEXES`] needs about 17,000; only hexes scattered far apart come near it.
+pub const MAX_CHUNKS: u32 = 1 << 16;
+
+/// The largest pocket one generation may enclose (and so turn to Lake at once).
+pub const MAX_POCKET: u32 = 1 << 20;
+
+/// A world's capacity; [`Limits::WORLD`] in play, smaller in tests that hit it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    pub max_hexes: u32,
+    pub max_chunks: u32,
+    pub max_pocket: u32,
+}
+
+impl Limits {
+    pub const WORLD: Limits = Limits {
+        max_hexes: MAX_HEXES,
+        max_chunks: MAX_CHUNKS,
+        max_pocket: MAX_POCKET,
+    };
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self::WORLD
+    }
+}
+
+/// Why a hex was not generated: the world would pass one of its limits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LimitError {
+    /// The hex lies outside the coordinate range.
+    OutOfRange { hex: Hex },
+    /// The world holds as many hexes as it may (with the pocket the hex would close).
+    Hexes { limit: u32 },
+    /// The hex would need a new chunk past the store's chunk limit.
+    Chunks { limit: u32 },
+    /// The hex would enclose a pocket larger than the pocket limit (or the room left).
+    Pocket { hex: Hex, limit: u32 },
+}
+
+impl fmt::Display for LimitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            LimitError::OutOfRange { hex } => write!(
+                f,
+                "{} lies outside the world: at most {MAX_COORD} steps from the origin",
+                Coord::from_hex(hex)
+            ),
+            LimitError::Hexes { limit } => {
+                write!(f, "the world is full: at most {limit} hexes")
+            }
+            LimitError::Chunks { limit } => write!(
+                f,
+                "the world is spread too far: at most {limit} chunks of 32x32 hexes"
+            ),
+            LimitError::Pocket { hex, limit } => write!(
+                f,
+                "generating {} would enclose a pocket of more than {limit} hexes; it stays indeterminate",
+                Coord::from_hex(hex)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LimitError {}
+
+/// Whether `hex` lies within [`MAX_COORD`] steps of the origin.
+#[inline]
+pub fn in_range(hex: Hex) -> bool {
+    // Hex distance is the largest of |q|, |r|, |q + r|; i64 so no input wraps.
+    let (q, r) = (hex.x as i64, hex.y as i64);
+    let m = MAX_COORD as i64;
+    q.abs() <= m && r.abs() <= m && (q + r).abs() <= m
+}
+
+/// A coordinate from outside (a file, the command line) as a hex, checked against the range:
+/// each number at most [`MAX_COORD`] in size as written, the hex at most that far out.
+pub fn checked_hex(c: Coord) -> Result<Hex, String> {
+    let too_big = [c.x, c.y, c.z]
+        .iter()
+        .any(|v| v.unsigned_abs() > MAX_COORD);
+    let hex = (!too_big).then(|| c.to_hex()).filter(|&h| in_range(h));
+    hex.ok_or_else(|| {
+        format!(
+            "({}, {}, {}) lies outside the world: each number at most {MAX_COORD} in size, at most {MAX_COORD} steps from the origin",
+            c.x, c.y, c.z
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_range_is_the_distance_from_the_origin() {
+        let m = MAX_COORD as i32;
+        assert!(in_range(Hex::new(m, 0)));
+        assert!(in_range(Hex::new(m, -m)));
+        assert!(!in_range(Hex::new(m, 1)));
+        assert!(!in_range(Hex::new(i32::MIN, 0)));
+        assert!(checked_hex(Coord::new(m, 0, 0)).is_ok());
+        assert!(checked_hex(Coord::new(m, 0, 1)).is_ok(), "Ashe then Mouth: m steps");
+        assert!(checked_hex(Coord::new(m, 0, -1)).is_err(), "m + 1 steps out");
+        let e = checked_hex(Coord::new(i32::MAX, 1, 0)).unwrap_err();
+        assert!(e.contains("16777216"), "{e}");
+        assert!(checked_hex(Coord::new(0, i32::MIN, 0)).is_err());
+    }
+}
