@@ -238,3 +238,101 @@ fn a_broken_save_names_the_file_and_field_before_any_window_opens() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// One case of the hostile-input corpus: a file under `tests/hostile/` whose first comment lines
+/// (`// key: value` or `# key: value`) say how to run it and what it breaks.
+struct HostileCase {
+    path: std::path::PathBuf,
+    args: Vec<String>,
+    stdin: Option<String>,
+    field: String,
+    limit: String,
+}
+
+fn hostile_case(path: &std::path::Path) -> HostileCase {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let mut keys = std::collections::HashMap::new();
+    for line in text.lines() {
+        let Some(rest) = line.strip_prefix("//").or_else(|| line.strip_prefix('#')) else {
+            break;
+        };
+        if let Some((k, v)) = rest.split_once(':') {
+            keys.insert(k.trim().to_string(), v.trim().to_string());
+        }
+    }
+    let get = |k: &str| {
+        keys.get(k)
+            .cloned()
+            .unwrap_or_else(|| panic!("{}: the case has no `{k}:` line", path.display()))
+    };
+    let file = path.display().to_string();
+    let dir = path.parent().unwrap().display().to_string();
+    HostileCase {
+        path: path.to_path_buf(),
+        args: get("args")
+            .split_whitespace()
+            .map(|a| a.replace("{file}", &file).replace("{dir}", &dir))
+            .collect(),
+        stdin: keys.get("stdin").map(|s| s.replace("\\n", "\n")),
+        field: get("field"),
+        limit: get("limit"),
+    }
+}
+
+fn hostile_cases(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            hostile_cases(&p, out);
+        } else if p.extension().is_some_and(|e| e != "md") && !p.to_string_lossy().contains(".data.") {
+            out.push(p);
+        }
+    }
+}
+
+/// Every case of the corpus exits with 2, names the field and the limit it breaks, and never panics.
+#[test]
+fn the_hostile_corpus_is_refused_with_its_field_and_limit() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile");
+    let mut paths = Vec::new();
+    hostile_cases(&root, &mut paths);
+    assert!(paths.len() >= 10, "the corpus has {} cases", paths.len());
+    let mut failures = Vec::new();
+    for path in &paths {
+        let case = hostile_case(path);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_aeternus"))
+            .args(&case.args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        let mut stdin = child.stdin.take().unwrap();
+        if let Some(s) = &case.stdin {
+            let _ = stdin.write_all(s.as_bytes());
+        }
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        let ok = out.status.code() == Some(2)
+            && err.contains(&case.field)
+            && err.contains(&case.limit)
+            && !err.contains("panicked");
+        if !ok {
+            failures.push(format!(
+                "{}: exit {:?}, expected 2 naming `{}` and `{}`; said: {}",
+                case.path.display(),
+                out.status.code(),
+                case.field,
+                case.limit,
+                err.trim()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -50,17 +50,18 @@ pub struct LandmarkId(pub u8);
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct FeatureId(pub u8);
 
-/// Reads a rule file; returns its text and its name for errors (the path as given).
+/// Reads a rule file (at most [`crate::input::MAX_RULE_FILE`] bytes, a regular file only);
+/// returns its text and its name for errors (the path as given).
 pub fn read_rule_file(path: &Path) -> Result<(String, String), RulesError> {
+    read_file_capped(path, crate::input::MAX_RULE_FILE)
+}
+
+/// As [`read_rule_file`] with another cap (saves are larger).
+pub fn read_file_capped(path: &Path, cap: u64) -> Result<(String, String), RulesError> {
     let source = path.display().to_string();
-    match std::fs::read_to_string(path) {
-        Ok(text) => Ok((text, source)),
-        Err(e) => Err(RulesError::new(
-            &source,
-            None,
-            format!("cannot read the file: {e}"),
-        )),
-    }
+    crate::input::read_capped(path, cap)
+        .map(|text| (text, source.clone()))
+        .map_err(|m| RulesError::new(&source, None, m))
 }
 
 /// A set of features, one bit each (a ruleset has at most 16).
