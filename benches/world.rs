@@ -41,7 +41,7 @@ fn spiral(n: u64, mut visit: impl FnMut(Hex)) {
 fn spiral_core(rules: &Rules, n: u64) -> HexWorld {
     let mut w = HexWorld::with_capacity(rules.clone(), 1, n as usize);
     spiral(n, |h| {
-        w.generate(h, Cause::View);
+        w.generate(h, Cause::View).unwrap();
     });
     w
 }
@@ -162,10 +162,10 @@ fn close_pocket(w: &mut HexWorld, centre: Hex) -> Duration {
     wall.dedup();
     let last = wall.pop().unwrap();
     for h in wall {
-        w.generate(h, Cause::View);
+        w.generate(h, Cause::View).unwrap();
     }
     let t = Instant::now();
-    let made = w.generate(last, Cause::View);
+    let made = w.generate(last, Cause::View).unwrap();
     let d = t.elapsed();
     assert_eq!(made.len(), 4, "the wall's last hex and the 3 lakes");
     d

@@ -1,7 +1,7 @@
 //! The command line: no subcommand opens the game; `gen` writes worlds headless.
 
 use std::fmt;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
@@ -11,7 +11,14 @@ use hexx::Hex;
 use crate::export::{MapExport, write_png};
 use crate::hex::{Coord, view_order};
 use crate::rules::{DEFAULT_AETERNUS, DEFAULT_AETERNUS_NAME, Rules, RulesError};
+use crate::world::limits::{MAX_HEXES, MAX_RADIUS};
 use crate::world::{Cause, HexWorld};
+
+/// The most seeds one `gen` or `sites` run covers.
+pub const MAX_SEEDS: u64 = 100_000;
+
+/// The largest hex list read (a full world of 10^7 hexes fits).
+pub const MAX_HEX_LIST: u64 = 256 << 20;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -84,8 +91,8 @@ pub struct GenArgs {
     /// A range of seeds, `A..B` (B excluded).
     #[arg(long)]
     pub seeds: Option<SeedRange>,
-    /// Generate what a player at the origin with this sight radius sees, in view order.
-    #[arg(long, conflicts_with = "hexes")]
+    /// Generate what a player at the origin with this sight radius sees, in view order (at most 2364).
+    #[arg(long, conflicts_with = "hexes", value_parser = radius)]
     pub radius: Option<u32>,
     /// Generate the coordinates in FILE (`-` for standard input), one `x,y,z` a line, in order.
     #[arg(long)]
@@ -127,8 +134,28 @@ impl FromStr for SeedRange {
         if b <= a {
             return Err(format!("the range {a}..{b} holds no seed"));
         }
+        if b - a > MAX_SEEDS {
+            return Err(format!(
+                "the range {a}..{b} holds {} seeds; at most {MAX_SEEDS} a run",
+                b - a
+            ));
+        }
         Ok(SeedRange(a, b))
     }
+}
+
+/// A `--radius`: at most [`MAX_RADIUS`], whose view fills the world's [`MAX_HEXES`].
+pub fn radius(s: &str) -> Result<u32, String> {
+    let r: u64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a radius (a whole number from 0 to {MAX_RADIUS})"))?;
+    if r > MAX_RADIUS as u64 {
+        return Err(format!(
+            "{r} is too wide: at most {MAX_RADIUS}, whose view fills a world's {MAX_HEXES} hexes"
+        ));
+    }
+    Ok(r as u32)
 }
 
 /// An error of the command line: bad input exits with 2, a failed write with 1.
@@ -251,47 +278,69 @@ pub fn png_path(base: &Path, seed: u64, many: bool) -> PathBuf {
     base.with_file_name(format!("{stem}-{seed}.png"))
 }
 
+/// A `--hexes` list: each hex with the line it was read from, for errors.
+pub struct HexList {
+    pub name: String,
+    pub hexes: Vec<(usize, Hex)>,
+}
+
 /// Reads a `--hexes` list: one coordinate a line; blank lines and `#` comments are skipped.
-pub fn read_hexes(path: &Path) -> Result<Vec<Hex>, CliError> {
+/// At most [`MAX_HEX_LIST`] bytes and [`MAX_HEXES`] hexes, each within the world's range.
+pub fn read_hexes(path: &Path) -> Result<HexList, CliError> {
     let name = path.display().to_string();
-    let reader: Box<dyn BufRead> = if name == "-" {
-        Box::new(std::io::BufReader::new(std::io::stdin()))
+    let text = if name == "-" {
+        crate::input::read_limited(std::io::stdin().lock(), MAX_HEX_LIST)
     } else {
-        Box::new(std::io::BufReader::new(std::fs::File::open(path).map_err(
-            |e| CliError::BadInput(format!("{name}: cannot read the hex list: {e}")),
-        )?))
-    };
+        crate::input::read_capped(path, MAX_HEX_LIST)
+    }
+    .map_err(|e| CliError::BadInput(format!("{name}: the hex list {e}")))?;
     let mut hexes = Vec::new();
-    for (i, line) in reader.lines().enumerate() {
-        let line = line.map_err(|e| CliError::BadInput(format!("{name}:{}: {e}", i + 1)))?;
+    for (i, line) in text.lines().enumerate() {
         let t = line.split('#').next().unwrap_or("").trim();
         if t.is_empty() {
             continue;
         }
+        if hexes.len() >= MAX_HEXES as usize {
+            return Err(CliError::BadInput(format!(
+                "{name}:{}: the list holds more than {MAX_HEXES} hexes, a world's limit",
+                i + 1
+            )));
+        }
         let c: Coord = t
             .parse()
             .map_err(|e| CliError::BadInput(format!("{name}:{}: {e}", i + 1)))?;
-        hexes.push(c.to_hex());
+        hexes.push((i + 1, c.to_hex()));
     }
-    Ok(hexes)
+    Ok(HexList { name, hexes })
 }
 
-/// Builds one Aeternus world as `gen` does: the origin, then the radius or the hex list.
-pub fn gen_world(rules: &Rules, seed: u64, radius: Option<u32>, hexes: Option<&[Hex]>) -> HexWorld {
+/// Builds one Aeternus world as `gen` does: the origin, then the radius or the hex list. A hex
+/// the world's limits refuse stops it, naming the input.
+pub fn gen_world(
+    rules: &Rules,
+    seed: u64,
+    radius: Option<u32>,
+    hexes: Option<&HexList>,
+) -> Result<HexWorld, CliError> {
     let mut world = HexWorld::new(rules.clone(), seed);
     match hexes {
         Some(list) => {
-            for &h in list {
-                world.generate(h, Cause::View);
+            for &(line, h) in &list.hexes {
+                world
+                    .generate(h, Cause::View)
+                    .map_err(|e| CliError::BadInput(format!("{}:{line}: {e}", list.name)))?;
             }
         }
         None => {
-            for h in view_order(Hex::ZERO, radius.unwrap_or(rules.sight_radius)) {
-                world.generate(h, Cause::View);
+            let r = radius.unwrap_or(rules.sight_radius);
+            for h in view_order(Hex::ZERO, r) {
+                world
+                    .generate(h, Cause::View)
+                    .map_err(|e| CliError::BadInput(format!("--radius {r}: {e}")))?;
             }
         }
     }
-    world
+    Ok(world)
 }
 
 pub fn run_gen(args: &GenArgs) -> Result<(), CliError> {
@@ -315,7 +364,7 @@ pub fn run_gen(args: &GenArgs) -> Result<(), CliError> {
     let seeds = seeds(args);
     let mut out = open_out(&args.out)?;
     for &seed in &seeds {
-        let world = gen_world(&rules, seed, args.radius, hexes.as_deref());
+        let world = gen_world(&rules, seed, args.radius, hexes.as_ref())?;
         world.write_jsonl(&mut out).map_err(CliError::output)?;
         if let Some(png) = &args.png {
             write_png(&world.tiles(), &png_path(png, seed, seeds.len() > 1))

@@ -94,7 +94,11 @@ impl MapExport for HexWorld {
     }
 }
 
-/// Draws tiles as flat-topped hexes, North up, to a PNG file.
+/// The longest side of a PNG drawn: a wider world is scaled down to it.
+pub const MAX_PNG_SIDE: u32 = 4096;
+
+/// Draws tiles as flat-topped hexes, North up, to a PNG file of at most [`MAX_PNG_SIDE`] pixels
+/// a side (hexes far apart shrink below a pixel, and each still marks its centre's pixel).
 pub fn write_png(tiles: &[Tile], path: &Path) -> Result<(), String> {
     if tiles.is_empty() {
         return Err("nothing to draw".into());
@@ -110,9 +114,11 @@ pub fn write_png(tiles: &[Tile], path: &Path) -> Result<(), String> {
         max = max.max(p);
     }
     let span = (max - min) + bevy::math::Vec2::splat(2.2);
-    // About 12 pixels a hex, but no side over 4096 pixels.
-    let size = (12.0f32).min(4096.0 / span.x.max(span.y)).max(1.0);
-    let (w, h) = ((span.x * size).ceil() as u32, (span.y * size).ceil() as u32);
+    // About 12 pixels a hex, but no side over the cap.
+    let side = MAX_PNG_SIDE as f32;
+    let size = (12.0f32).min(side / span.x.max(span.y));
+    let px = |v: f32| ((v * size).ceil() as u32).clamp(1, MAX_PNG_SIDE);
+    let (w, h) = (px(span.x), px(span.y));
     let l = layout(size);
     let by_hex: HashMap<Hex, &Tile> = tiles.iter().map(|t| (t.hex, t)).collect();
     let mut img = image::RgbImage::from_pixel(w, h, image::Rgb([24, 24, 28]));
@@ -146,6 +152,16 @@ pub fn write_png(tiles: &[Tile], path: &Path) -> Result<(), String> {
             c = c.map(|v| (v as f32 * 0.8) as u8);
         }
         *pixel = image::Rgb(c);
+    }
+    if size < 2.0 {
+        // Hexes smaller than a pixel or two would fall between pixel centres.
+        for t in tiles {
+            let p = unit.hex_to_world_pos(t.hex) * size;
+            let x = p.x - min.x * size + 1.1 * size;
+            let y = max.y * size + 1.1 * size - p.y;
+            let (x, y) = ((x as u32).min(w - 1), (y as u32).min(h - 1));
+            img.put_pixel(x, y, image::Rgb(t.colour));
+        }
     }
     img.save(path)
         .map_err(|e| format!("cannot write {}: {e}", path.display()))

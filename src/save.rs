@@ -18,7 +18,7 @@ use crate::play::{
 };
 use crate::rules::{BiomeId, FeatureId, FeatureSet, LandmarkId, Names, Rules, RulesError};
 use crate::world::plugin::{HexIndex, WorldMap};
-use crate::world::{Cause, HexState, HexWorld};
+use crate::world::{Cause, HexState, HexWorld, RestoreError};
 
 /// The save format's version; a save of another is refused.
 pub const VERSION: u32 = 1;
@@ -214,16 +214,19 @@ impl SaveGame {
             };
             (h.at.to_hex(), state, h.cause)
         });
-        let world = HexWorld::restore(rules.clone(), self.seed, hexes).map_err(|h| {
-            let i = self
-                .hexes
-                .iter()
-                .rposition(|s| s.at.to_hex() == h)
-                .unwrap_or(0);
-            err(
-                format!("hexes[{i}].at"),
-                format!("{} is listed twice", Coord::from_hex(h)),
-            )
+        let world = HexWorld::restore(rules.clone(), self.seed, hexes).map_err(|e| match e {
+            RestoreError::Twice(h) => {
+                let i = self
+                    .hexes
+                    .iter()
+                    .rposition(|s| s.at.to_hex() == h)
+                    .unwrap_or(0);
+                err(
+                    format!("hexes[{i}].at"),
+                    format!("{} is listed twice", Coord::from_hex(h)),
+                )
+            }
+            RestoreError::Limit(e) => err("hexes".into(), e.to_string()),
         })?;
         let mut ids = std::collections::BTreeSet::new();
         for (i, p) in self.players.iter().enumerate() {

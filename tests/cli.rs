@@ -288,7 +288,9 @@ fn hostile_cases(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
     for p in entries {
         if p.is_dir() {
             hostile_cases(&p, out);
-        } else if p.extension().is_some_and(|e| e != "md") && !p.to_string_lossy().contains(".data.") {
+        } else if p.extension().is_some_and(|e| e != "md")
+            && !p.to_string_lossy().contains(".data.")
+        {
             out.push(p);
         }
     }
@@ -335,4 +337,35 @@ fn the_hostile_corpus_is_refused_with_its_field_and_limit() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Two hexes 16 million steps apart draw a PNG scaled down to the cap, not an 18 GB image.
+#[test]
+fn a_png_of_far_apart_hexes_is_scaled_down_to_the_cap() {
+    let dir = std::env::temp_dir().join(format!("aeternus-png-cap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = dir.join("far.png");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_aeternus"))
+        .args(["gen", "--hexes", "-", "--png"])
+        .arg(&png)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"16000000,0,0\n-16000000,0,0\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (w, h) = image::image_dimensions(&png).unwrap();
+    assert!(w <= 4096 && h <= 4096 && w > 0 && h > 0, "{w}x{h}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -78,7 +78,7 @@ fn spectator_window_frames_the_whole_explored_world_beside_the_game() {
     let mut world = HexWorld::new(rules.clone(), SEED);
     for hex in view_order(Hex::ZERO, START_VIEW_RADIUS) {
         if !world.is_generated(hex) {
-            world.generate(hex, Cause::View);
+            world.generate(hex, Cause::View).unwrap();
         }
     }
     let layout = layout(HEX_SIZE);
@@ -213,7 +213,7 @@ fn check_picture(img: &RgbImage) {
     let mut world = HexWorld::new(rules.clone(), SEED);
     for hex in view_order(Hex::ZERO, START_VIEW_RADIUS) {
         if !world.is_generated(hex) {
-            world.generate(hex, Cause::View);
+            world.generate(hex, Cause::View).unwrap();
         }
     }
     assert_eq!(world.get(Hex::ZERO).unwrap().biome, meadow);

@@ -165,7 +165,8 @@ impl std::error::Error for CoordParseError {}
 impl FromStr for Coord {
     type Err = CoordParseError;
 
-    /// Accepts `x,y,z`, optionally in parentheses and with spaces: `"1,0,1"`, `"(1, 0, 1)"`.
+    /// Accepts `x,y,z`, optionally in parentheses and with spaces: `"1,0,1"`, `"(1, 0, 1)"`; a
+    /// coordinate outside the world's range (`world::limits`) is refused.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim();
         let t = t
@@ -185,7 +186,9 @@ impl FromStr for Coord {
                 ))
             })?;
         }
-        Ok(Coord::new(v[0], v[1], v[2]))
+        let c = Coord::new(v[0], v[1], v[2]);
+        crate::world::limits::checked_hex(c).map_err(CoordParseError)?;
+        Ok(c)
     }
 }
 
@@ -199,7 +202,9 @@ impl Serialize for Coord {
 impl<'de> Deserialize<'de> for Coord {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let (x, y, z) = <(i32, i32, i32)>::deserialize(d)?;
-        Ok(Coord::new(x, y, z))
+        let c = Coord::new(x, y, z);
+        crate::world::limits::checked_hex(c).map_err(serde::de::Error::custom)?;
+        Ok(c)
     }
 }
 

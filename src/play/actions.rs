@@ -84,6 +84,8 @@ pub enum Refusal {
     NoStationHere,
     NoStationThere(Coord),
     AlreadyThere,
+    /// The target could not be generated: the world's limits keep it indeterminate.
+    Beyond(crate::world::limits::Limit),
 }
 
 impl Refusal {
@@ -111,6 +113,7 @@ impl Refusal {
             NoStationHere => "there is no stag station here".into(),
             NoStationThere(c) => format!("there is no stag station on {c}"),
             AlreadyThere => "already there".into(),
+            Beyond(limit) => format!("the hex stays indeterminate: {}", limit.describe()),
         }
     }
 }

@@ -79,6 +79,10 @@ pub enum PlayEvent {
     PhaseStarted {
         phase: u32,
     },
+    /// Hexes in view stayed indeterminate: the world's limits refused them.
+    Unseen {
+        limit: crate::world::limits::Limit,
+    },
     /// The action was not allowed; nothing changed.
     Refused {
         player: PlayerId,
@@ -134,6 +138,7 @@ impl PlayEvent {
             }
             TurnEnded { player } => format!("{player} ends the turn"),
             PhaseStarted { phase } => format!("phase {phase} begins"),
+            Unseen { limit } => format!("hexes in view stay indeterminate: {}", limit.describe()),
             Refused {
                 player, refusal, ..
             } => format!("{player} cannot: {}", refusal.describe(rules)),
@@ -147,6 +152,21 @@ pub struct PlayLog(pub Vec<PlayEvent>);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlayEvent>().init_resource::<PlayLog>();
+}
+
+/// Hexes the world refused to generate for a viewer, once per kind of limit a frame.
+pub(super) fn note_refused(
+    mut refused: MessageReader<crate::world::GenerationRefused>,
+    mut events: MessageWriter<PlayEvent>,
+) {
+    let mut seen = Vec::new();
+    for r in refused.read() {
+        let limit = r.error.limit();
+        if r.cause != crate::world::Cause::MoveTarget && !seen.contains(&limit) {
+            seen.push(limit);
+            events.write(PlayEvent::Unseen { limit });
+        }
+    }
 }
 
 pub(super) fn record(mut events: MessageReader<PlayEvent>, mut log: ResMut<PlayLog>) {

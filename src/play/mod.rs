@@ -49,7 +49,7 @@ pub fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        (corruption::cleanse, log::record)
+        (corruption::cleanse, log::note_refused, log::record)
             .chain()
             .in_set(AppSystems::Spread),
     );

@@ -37,9 +37,12 @@ pub(super) fn traverse(
         });
     }
     let to = a.hex + direction.offset();
-    board.hexes.generate(to, Cause::MoveTarget);
+    board
+        .hexes
+        .generate(to, Cause::MoveTarget)
+        .map_err(|e| Refusal::Beyond(e.limit()))?;
     let target = board.hex(to).expect("just generated");
-    a.moves += 1;
+    a.moves = a.moves.saturating_add(1);
     let (at, toward) = (Coord::from_hex(a.hex), Coord::from_hex(to));
     // A Lake is checked first: nobody tries to leave a Swamp onto water.
     if effects(board.rules(), &target).blocks_entry {
@@ -101,8 +104,11 @@ fn blow(board: &mut Board, a: &mut Actor) {
             return;
         };
         let to = a.hex + direction.offset();
-        board.hexes.generate(to, Cause::MoveTarget);
-        a.moves += 1;
+        // The world's limits stop a wind as a Lake would, but nothing is logged: no hex was met.
+        if board.hexes.generate(to, Cause::MoveTarget).is_err() {
+            return;
+        }
+        a.moves = a.moves.saturating_add(1);
         let (from, toward) = (Coord::from_hex(a.hex), Coord::from_hex(to));
         let target = board.hex(to).expect("just generated");
         if effects(board.rules(), &target).blocks_entry {

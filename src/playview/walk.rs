@@ -202,7 +202,7 @@ mod tests {
         let rules = Rules::aeternus();
         let mut w = HexWorld::new(rules.clone(), 7);
         for h in crate::hex::view_order(Hex::ZERO, 4) {
-            w.generate(h, Cause::View);
+            w.generate(h, Cause::View).unwrap();
         }
         let to = Hex::new(2, 0);
         let path = route(&w, &rules, Hex::ZERO, to).expect("a way in the open");

@@ -31,11 +31,36 @@ fn field_at(text: &str, line: usize, col: usize) -> Option<String> {
             .trim_end()
             .rsplit(|c: char| !(c.is_alphanumeric() || c == '_'))
             .next()?,
-        None => {
-            let l = l.trim_start();
-            l.strip_prefix('(').unwrap_or(l).split_once(':')?.0.trim()
-        }
+        // A value on a line of several fields: the last `name:` before the column.
+        None => before
+            .rmatch_indices(':')
+            .map(|(i, _)| {
+                let b = before[..i].trim_end();
+                let start = b
+                    .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .map_or(0, |j| j + 1);
+                &b[start..]
+            })
+            .find(|n| !n.is_empty())
+            .or_else(|| {
+                let l = l.trim_start();
+                Some(l.strip_prefix('(').unwrap_or(l).split_once(':')?.0.trim())
+            })?,
     };
     (!name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_'))
         .then(|| name.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::field_at;
+
+    #[test]
+    fn the_field_is_the_last_named_before_the_column() {
+        let text = "(\n    (id: 1, name: \"a:b\", at: (9, 0, 0), ap: 3),\n    bias: x,\n)";
+        let col = text.lines().nth(1).unwrap().find("ap").unwrap();
+        assert_eq!(field_at(text, 2, col).as_deref(), Some("at"));
+        assert_eq!(field_at(text, 2, 9).as_deref(), Some("id"));
+        assert_eq!(field_at(text, 3, 11).as_deref(), Some("bias"));
+    }
 }

@@ -20,7 +20,7 @@ pub struct SitesArgs {
     pub seed: u64,
     /// Aeternus: generate what a player at the origin with this sight radius sees (default: the
     /// ruleset's sight radius). Storm: roll the cells within this distance of the Citadel.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli::radius)]
     pub radius: Option<u32>,
     /// Ruleset: `aeternus` (the default), `storm`, or a rule file.
     #[arg(long, default_value = "aeternus")]
@@ -57,7 +57,7 @@ pub fn run(args: &SitesArgs) -> Result<(), CliError> {
     match load_rules(&args.rules)? {
         RulesChoice::Aeternus(rules) => {
             let terrain = sites.for_aeternus(&rules)?;
-            let w = gen_world(&rules, args.seed, args.radius, None);
+            let w = gen_world(&rules, args.seed, args.radius, None)?;
             let placed = world::aeternus(&sites, &terrain, &w);
             let biome = |p: &Placed| {
                 let d = w.get(p.hex).expect("sites lie on generated hexes");

@@ -152,7 +152,8 @@ impl StormMap {
     /// The next cycle: the same run, contracts and mode, regenerated.
     pub fn next_cycle(&self) -> StormMap {
         let params = CycleParams {
-            cycle: self.params.cycle + 1,
+            // The last cycle number repeats rather than wrapping to 0.
+            cycle: self.params.cycle.saturating_add(1),
             ..self.params.clone()
         };
         Self::generate(self.rules.clone(), params)

@@ -5,6 +5,7 @@
 use std::fmt;
 
 use hexx::Hex;
+use serde::{Deserialize, Serialize};
 
 use crate::hex::Coord;
 
@@ -19,8 +20,11 @@ pub const MAX_HEXES: u32 = 1 << 24;
 /// [`MAX_HEXES`] needs about 17,000; only hexes scattered far apart come near it.
 pub const MAX_CHUNKS: u32 = 1 << 16;
 
+/// The widest view `gen --radius` takes: the largest R whose 3R(R+1)+1 hexes fit [`MAX_HEXES`].
+pub const MAX_RADIUS: u32 = 2364;
+
 /// The largest pocket one generation may enclose (and so turn to Lake at once).
-pub const MAX_POCKET: u32 = 1 << 20;
+pub const MAX_POCKET: u32 = 1 << 16;
 
 /// A world's capacity; [`Limits::WORLD`] in play, smaller in tests that hit it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,6 +87,41 @@ impl fmt::Display for LimitError {
 
 impl std::error::Error for LimitError {}
 
+/// Which limit refused a hex, as play logs and saves it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Limit {
+    Range,
+    Hexes,
+    Chunks,
+    Pocket,
+}
+
+impl Limit {
+    /// The limit in words, with the world's numbers.
+    pub fn describe(self) -> String {
+        match self {
+            Limit::Range => format!("the world ends {MAX_COORD} steps from the origin"),
+            Limit::Hexes => format!("the world is full ({MAX_HEXES} hexes)"),
+            Limit::Chunks => format!("the world is spread too far ({MAX_CHUNKS} chunks)"),
+            Limit::Pocket => {
+                format!("it would enclose a pocket of more than {MAX_POCKET} hexes")
+            }
+        }
+    }
+}
+
+impl LimitError {
+    pub fn limit(self) -> Limit {
+        match self {
+            LimitError::OutOfRange { .. } => Limit::Range,
+            LimitError::Hexes { .. } => Limit::Hexes,
+            LimitError::Chunks { .. } => Limit::Chunks,
+            LimitError::Pocket { .. } => Limit::Pocket,
+        }
+    }
+}
+
 /// Whether `hex` lies within [`MAX_COORD`] steps of the origin.
 #[inline]
 pub fn in_range(hex: Hex) -> bool {
@@ -95,9 +134,7 @@ pub fn in_range(hex: Hex) -> bool {
 /// A coordinate from outside (a file, the command line) as a hex, checked against the range:
 /// each number at most [`MAX_COORD`] in size as written, the hex at most that far out.
 pub fn checked_hex(c: Coord) -> Result<Hex, String> {
-    let too_big = [c.x, c.y, c.z]
-        .iter()
-        .any(|v| v.unsigned_abs() > MAX_COORD);
+    let too_big = [c.x, c.y, c.z].iter().any(|v| v.unsigned_abs() > MAX_COORD);
     let hex = (!too_big).then(|| c.to_hex()).filter(|&h| in_range(h));
     hex.ok_or_else(|| {
         format!(
@@ -119,10 +156,23 @@ mod tests {
         assert!(!in_range(Hex::new(m, 1)));
         assert!(!in_range(Hex::new(i32::MIN, 0)));
         assert!(checked_hex(Coord::new(m, 0, 0)).is_ok());
-        assert!(checked_hex(Coord::new(m, 0, 1)).is_ok(), "Ashe then Mouth: m steps");
-        assert!(checked_hex(Coord::new(m, 0, -1)).is_err(), "m + 1 steps out");
+        assert!(
+            checked_hex(Coord::new(m, 0, 1)).is_ok(),
+            "Ashe then Mouth: m steps"
+        );
+        assert!(
+            checked_hex(Coord::new(m, 0, -1)).is_err(),
+            "m + 1 steps out"
+        );
         let e = checked_hex(Coord::new(i32::MAX, 1, 0)).unwrap_err();
         assert!(e.contains("16777216"), "{e}");
         assert!(checked_hex(Coord::new(0, i32::MIN, 0)).is_err());
+    }
+
+    #[test]
+    fn the_widest_view_fits_the_world() {
+        let view = |r: u64| 3 * r * (r + 1) + 1;
+        assert!(view(MAX_RADIUS as u64) <= MAX_HEXES as u64);
+        assert!(view(MAX_RADIUS as u64 + 1) > MAX_HEXES as u64);
     }
 }

@@ -6,26 +6,41 @@
 #[derive(Debug, Clone)]
 pub struct UnionFinds<const N: usize> {
     parent: Vec<[i32; N]>,
+    /// The most nodes it takes: sizes and parents are `i32`, so never past `i32::MAX`.
+    max: u32,
+}
+
+/// A union-find already holding its most nodes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Full {
+    pub max: u32,
 }
 
 impl<const N: usize> Default for UnionFinds<N> {
     fn default() -> Self {
-        Self { parent: Vec::new() }
+        Self::with_capacity(0, i32::MAX as u32)
     }
 }
 
 impl<const N: usize> UnionFinds<N> {
-    pub fn with_capacity(n: usize) -> Self {
+    /// Room reserved for `n` nodes, at most `max` (capped at `i32::MAX`) ever.
+    pub fn with_capacity(n: usize, max: u32) -> Self {
+        let max = max.min(i32::MAX as u32);
         Self {
-            parent: Vec::with_capacity(n),
+            parent: Vec::with_capacity(n.min(max as usize)),
+            max,
         }
     }
 
-    /// Adds a node, on its own in every lane; returns its id.
+    /// Adds a node, on its own in every lane; returns its id, or `Full` at the capacity.
     #[inline]
-    pub fn push(&mut self) -> u32 {
+    pub fn push(&mut self) -> Result<u32, Full> {
+        let id = self.parent.len() as u32;
+        if id >= self.max {
+            return Err(Full { max: self.max });
+        }
         self.parent.push([-1; N]);
-        (self.parent.len() - 1) as u32
+        Ok(id)
     }
 
     pub fn len(&self) -> usize {
@@ -112,7 +127,7 @@ mod tests {
     #[test]
     fn sizes_follow_unions_lane_by_lane() {
         let mut uf = UnionFinds::<2>::default();
-        let n: Vec<u32> = (0..6).map(|_| uf.push()).collect();
+        let n: Vec<u32> = (0..6).map(|_| uf.push().unwrap()).collect();
         uf.union(0, n[0], n[1]);
         uf.union(0, n[2], n[3]);
         assert_eq!(uf.size(0, n[1]), 2);
@@ -127,10 +142,24 @@ mod tests {
         assert_eq!(uf.size_const(1, n[5]), 2);
         assert_eq!(uf.size_const(0, n[5]), 1);
         // A fresh node attached to a set of four joins it.
-        let fresh = uf.push();
+        let fresh = uf.push().unwrap();
         uf.attach(0, fresh, n[2]);
         assert_eq!(uf.size(0, fresh), 5);
         assert_eq!(uf.find(0, fresh), uf.find(0, n[0]));
         assert_eq!(uf.size(1, fresh), 1);
+    }
+
+    #[test]
+    fn a_full_union_find_refuses_a_node() {
+        let mut uf = UnionFinds::<2>::with_capacity(0, 3);
+        for i in 0..3 {
+            assert_eq!(uf.push(), Ok(i));
+        }
+        assert_eq!(uf.push(), Err(Full { max: 3 }));
+        assert_eq!(uf.len(), 3);
+        assert_eq!(
+            UnionFinds::<1>::with_capacity(0, u32::MAX).max,
+            i32::MAX as u32
+        );
     }
 }

@@ -14,6 +14,7 @@ use crate::aeternus::stream::HexStreams;
 use crate::aeternus::{self, PoolNeighbour};
 use crate::hex::NEIGHBOURS;
 use crate::rules::{BiomeId, FeatureEffect, FeatureId, FeatureSet, LandmarkId, Rules};
+use limits::{LimitError, Limits};
 use masses::UnionFinds;
 
 /// The lanes of [`HexWorld`]'s union-finds: masses (same biome) and land (any generated hex).
@@ -21,7 +22,7 @@ const MASS: usize = 0;
 const LAND: usize = 1;
 use store::{Cell, Slot, Store};
 
-pub use plugin::{GenerateHex, HexGenerated, WorldPlugin};
+pub use plugin::{GenerateHex, GenerationRefused, HexGenerated, WorldPlugin};
 
 /// Why a hex was generated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -125,6 +126,15 @@ pub struct HexWorld {
     causes: Vec<Cause>,
     /// Scratch space for pocket searches, reused.
     pockets: pockets::Searcher,
+    limits: Limits,
+}
+
+/// Why a saved world could not be rebuilt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RestoreError {
+    /// The hex is listed twice.
+    Twice(Hex),
+    Limit(LimitError),
 }
 
 impl HexWorld {
@@ -135,43 +145,65 @@ impl HexWorld {
 
     /// As [`HexWorld::new`], with room reserved for `n` hexes.
     pub fn with_capacity(rules: Rules, seed: u64, n: usize) -> Self {
-        let mut w = Self::empty(rules, seed, n);
+        Self::with_limits(rules, seed, n, Limits::WORLD)
+    }
+
+    /// As [`HexWorld::with_capacity`], holding at most what `limits` allow (at least the origin).
+    pub fn with_limits(rules: Rules, seed: u64, n: usize, limits: Limits) -> Self {
+        let mut w = Self::empty(rules, seed, n, limits);
         let (b, l) = w.rules.origin;
-        let (slot, _, around) = w.claim(Hex::ZERO);
-        w.insert(slot, b, l, FeatureSet::EMPTY, Cause::Origin, &around);
+        let (slot, _, around) = w.claim(Hex::ZERO).expect("a world has room for its origin");
+        w.insert(slot, b, l, FeatureSet::EMPTY, Cause::Origin, &around)
+            .expect("a world has room for its origin");
         w
     }
 
     /// No hex generated, not even the origin.
-    fn empty(rules: Rules, seed: u64, n: usize) -> Self {
+    fn empty(rules: Rules, seed: u64, n: usize, limits: Limits) -> Self {
+        let limits = Limits {
+            max_hexes: limits.max_hexes.max(1),
+            max_chunks: limits.max_chunks.max(1),
+            ..limits
+        };
+        let n = n.min(limits.max_hexes as usize);
         Self {
             rules,
             seed,
             seed_key: crate::aeternus::stream::mix(seed),
-            store: Store::default(),
-            groups: UnionFinds::with_capacity(n),
+            store: Store::new(limits.max_chunks),
+            groups: UnionFinds::with_capacity(n, limits.max_hexes),
             order: Vec::with_capacity(n),
             causes: Vec::with_capacity(n),
             pockets: pockets::Searcher::default(),
+            limits,
         }
+    }
+
+    /// What this world may hold.
+    pub fn limits(&self) -> Limits {
+        self.limits
     }
 
     /// A world rebuilt from saved hexes in their generation order (the origin first): each is
     /// stored and merged into its masses and land group as when it was generated. No pocket is
     /// searched: the pockets a saved world closed are among its hexes. Fails on the first hex
-    /// listed twice.
+    /// listed twice, or the first past the world's limits.
     pub fn restore(
         rules: Rules,
         seed: u64,
         hexes: impl IntoIterator<Item = (Hex, HexState, Cause)>,
-    ) -> Result<Self, Hex> {
-        let mut w = Self::empty(rules, seed, 0);
+    ) -> Result<Self, RestoreError> {
+        let mut w = Self::empty(rules, seed, 0, Limits::WORLD);
         for (hex, s, cause) in hexes {
-            let (slot, done, around) = w.claim(hex);
-            if done {
-                return Err(hex);
+            if !limits::in_range(hex) {
+                return Err(RestoreError::Limit(LimitError::OutOfRange { hex }));
             }
-            w.insert(slot, s.biome, s.landmark, s.features, cause, &around);
+            let (slot, done, around) = w.claim(hex).map_err(RestoreError::Limit)?;
+            if done {
+                return Err(RestoreError::Twice(hex));
+            }
+            w.insert(slot, s.biome, s.landmark, s.features, cause, &around)
+                .map_err(RestoreError::Limit)?;
         }
         Ok(w)
     }
@@ -234,18 +266,23 @@ impl HexWorld {
 
     /// `hex`'s slot, its cell and its neighbours (see [`Store::claim`]).
     #[inline(always)]
-    fn claim(&mut self, hex: Hex) -> (Slot, bool, Around) {
-        let (slot, this, cells) = self.store.claim(hex);
-        (slot, this, Around::new(cells))
+    fn claim(&mut self, hex: Hex) -> Result<(Slot, bool, Around), LimitError> {
+        let (slot, this, cells) = self.store.claim(hex)?;
+        Ok((slot, this, Around::new(cells)))
     }
 
     /// Generates `hex` if it is indeterminate, then any pocket it encloses. Returns the orders of
-    /// every hex generated by this call (empty when `hex` was already generated).
-    pub fn generate(&mut self, hex: Hex, cause: Cause) -> std::ops::Range<u32> {
+    /// every hex generated by this call (empty when `hex` was already generated). A hex outside
+    /// the coordinate range, or one the world has no room for (with the pocket it would close),
+    /// is refused and stays indeterminate.
+    pub fn generate(&mut self, hex: Hex, cause: Cause) -> Result<std::ops::Range<u32>, LimitError> {
         let start = self.order.len() as u32;
-        let (slot, done, around) = self.claim(hex);
+        if !limits::in_range(hex) {
+            return Err(LimitError::OutOfRange { hex });
+        }
+        let (slot, done, around) = self.claim(hex)?;
         if done {
-            return start..start;
+            return Ok(start..start);
         }
         let mut pool = [PoolNeighbour {
             biome: BiomeId(0),
@@ -285,11 +322,14 @@ impl HexWorld {
         features: FeatureSet,
     ) -> std::ops::Range<u32> {
         assert!(!self.is_generated(hex), "{hex:?} is already generated");
-        let (slot, _, around) = self.claim(hex);
-        self.commit(slot, hex, biome, landmark, features, Cause::View, &around)
+        let placed = self.claim(hex).and_then(|(slot, _, around)| {
+            self.commit(slot, hex, biome, landmark, features, Cause::View, &around)
+        });
+        placed.expect("a placed hex fits the world")
     }
 
-    /// Inserts a drawn (or placed) hex, then generates any pocket it encloses.
+    /// Inserts a drawn (or placed) hex, then generates any pocket it encloses; refused, with
+    /// nothing changed, when the world has no room for both.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn commit(
@@ -301,19 +341,59 @@ impl HexWorld {
         features: FeatureSet,
         cause: Cause,
         around: &Around,
-    ) -> std::ops::Range<u32> {
+    ) -> Result<std::ops::Range<u32>, LimitError> {
         let start = self.order.len() as u32;
+        let room = self.limits.max_hexes.saturating_sub(start);
+        if room == 0 {
+            return Err(LimitError::Hexes {
+                limit: self.limits.max_hexes,
+            });
+        }
         // Two runs of generated neighbours or more are needed to close a loop.
         let (gaps, n) = if run_starts(around.generated).count_ones() > 1 {
             self.separated_gaps(hex, around)
         } else {
             ([Hex::ZERO; 3], 0)
         };
-        self.insert(slot, biome, landmark, features, cause, around);
-        if n > 1 {
-            self.fill_pockets(&gaps[..n]);
+        let pocket = if n > 1 {
+            self.enclosed(hex, &gaps[..n], room - 1)?
+        } else {
+            Vec::new()
+        };
+        self.insert(slot, biome, landmark, features, cause, around)?;
+        let (b, l) = self.rules.pocket;
+        for h in pocket {
+            let (slot, _, around) = self.claim(h)?;
+            self.insert(slot, b, l, FeatureSet::EMPTY, Cause::Pocket, &around)?;
         }
-        start..self.order.len() as u32
+        Ok(start..self.order.len() as u32)
+    }
+
+    /// The pockets generating `hex` would enclose, searched from its separated `gaps` before it
+    /// is stored; refused when they hold more than the pocket limit or the `room` left, or need
+    /// more chunks than the store may make.
+    fn enclosed(&mut self, hex: Hex, gaps: &[Hex], room: u32) -> Result<Vec<Hex>, LimitError> {
+        let max = self.limits.max_pocket.min(room);
+        let mut searcher = std::mem::take(&mut self.pockets);
+        let found = searcher.enclosed(
+            gaps,
+            |h| h == hex || self.store.is_generated(h),
+            max as usize,
+        );
+        self.pockets = searcher;
+        let found = found.ok_or(if max < self.limits.max_pocket {
+            LimitError::Hexes {
+                limit: self.limits.max_hexes,
+            }
+        } else {
+            LimitError::Pocket { hex, limit: max }
+        })?;
+        if self.store.new_chunks(&found) > self.store.chunk_room() {
+            return Err(LimitError::Chunks {
+                limit: self.limits.max_chunks,
+            });
+        }
+        Ok(found)
     }
 
     /// Stores a generated hex in its (claimed) slot and merges it into its masses and its land
@@ -327,8 +407,11 @@ impl HexWorld {
         f: FeatureSet,
         cause: Cause,
         around: &Around,
-    ) {
-        let node = self.groups.push();
+    ) -> Result<(), LimitError> {
+        let node = self
+            .groups
+            .push()
+            .map_err(|f| LimitError::Hexes { limit: f.max })?;
         *self.store.at_mut(slot) = Cell {
             node,
             features: f.0 as u16,
@@ -347,6 +430,7 @@ impl HexWorld {
             & around.generated;
         self.join(LAND, node, around, run_starts(around.generated));
         self.join(MASS, node, around, run_starts(same));
+        Ok(())
     }
 
     /// Merges `node` (just pushed, alone in every lane) with the neighbours in `starts`.
@@ -441,25 +525,12 @@ impl HexWorld {
             })
     }
 
-    /// Searches the indeterminate gaps around the just generated `hex` in lockstep; every finite
-    /// region found is generated at once as the pocket biome (Lake with Barren).
-    fn fill_pockets(&mut self, gaps: &[Hex]) {
-        let mut searcher = std::mem::take(&mut self.pockets);
-        let found = searcher.enclosed(gaps, |h| self.store.is_generated(h));
-        let (b, l) = self.rules.pocket;
-        for h in found {
-            let (slot, _, around) = self.claim(h);
-            self.insert(slot, b, l, FeatureSet::EMPTY, Cause::Pocket, &around);
-        }
-        self.pockets = searcher;
-    }
-
     /// Replaces a generated hex's landmark and features (construction, corruption, cleansing).
     pub fn set_state(&mut self, hex: Hex, landmark: LandmarkId, features: FeatureSet) {
-        let c = self.store.get_mut(hex);
-        debug_assert!(c.is_generated());
-        c.landmark = landmark.0;
-        c.features = features.0 as u16;
+        if let Some(c) = self.store.get_mut(hex).filter(|c| c.is_generated()) {
+            c.landmark = landmark.0;
+            c.features = features.0 as u16;
+        }
     }
 
     /// Heap bytes held by the core store (for the benchmark's bytes per hex).

@@ -47,6 +47,14 @@ pub struct GenerateHex {
     pub cause: Cause,
 }
 
+/// Sent for a request the world refused: the hex stays indeterminate.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct GenerationRefused {
+    pub hex: Hex,
+    pub cause: Cause,
+    pub error: super::limits::LimitError,
+}
+
 /// Sent for every hex generated, the pocket lakes included.
 #[derive(Message, Debug, Clone, Copy)]
 pub struct HexGenerated {
@@ -76,6 +84,7 @@ impl Plugin for WorldPlugin {
             .init_resource::<HexIndex>()
             .add_message::<GenerateHex>()
             .add_message::<HexGenerated>()
+            .add_message::<GenerationRefused>()
             .add_systems(Startup, spawn_existing)
             .add_systems(
                 Update,
@@ -96,6 +105,7 @@ pub struct HexEditor<'w, 's> {
     map: ResMut<'w, WorldMap>,
     index: ResMut<'w, HexIndex>,
     generated: MessageWriter<'w, HexGenerated>,
+    refused: MessageWriter<'w, GenerationRefused>,
 }
 
 impl HexEditor<'_, '_> {
@@ -108,9 +118,16 @@ impl HexEditor<'_, '_> {
         self.index.get(&hex).copied()
     }
 
-    /// Generates `hex` if indeterminate, and any pocket it closes; spawns their entities.
-    pub fn generate(&mut self, hex: Hex, cause: Cause) -> std::ops::Range<u32> {
-        let made = self.map.generate(hex, cause);
+    /// Generates `hex` if indeterminate, and any pocket it closes; spawns their entities. A hex
+    /// the world's limits refuse stays indeterminate (and is announced as refused).
+    pub fn generate(
+        &mut self,
+        hex: Hex,
+        cause: Cause,
+    ) -> Result<std::ops::Range<u32>, super::limits::LimitError> {
+        let made = self.map.generate(hex, cause).inspect_err(|&error| {
+            self.refused.write(GenerationRefused { hex, cause, error });
+        })?;
         spawn_range(
             &mut self.commands,
             &self.map,
@@ -118,7 +135,7 @@ impl HexEditor<'_, '_> {
             made.clone(),
             &mut self.generated,
         );
-        made
+        Ok(made)
     }
 
     /// Sets a generated hex's landmark and features in the store and on its entity.
@@ -208,9 +225,17 @@ pub fn generate_hexes(world: &mut World, requests: &mut SystemState<MessageReade
     }
     world.resource_scope(|world, mut map: Mut<WorldMap>| {
         let first = map.len() as u32;
+        let mut refused = Vec::new();
         for r in &asked {
-            map.generate(r.hex, r.cause);
+            if let Err(error) = map.generate(r.hex, r.cause) {
+                refused.push(GenerationRefused {
+                    hex: r.hex,
+                    cause: r.cause,
+                    error,
+                });
+            }
         }
+        world.write_message_batch(refused);
         let made = first..map.len() as u32;
         let bundles: Vec<_> = made.clone().map(|o| hex_bundle(&map, o)).collect();
         let entities: Vec<Entity> = world.spawn_batch(bundles).collect();

@@ -26,8 +26,16 @@ pub struct Searcher {
 impl Searcher {
     /// The indeterminate hexes cut off from the outside, searching from each of `gaps` (the
     /// indeterminate neighbours of a just generated hex, one per separated gap), in the order the
-    /// searches found them.
-    pub fn enclosed(&mut self, gaps: &[Hex], is_generated: impl Fn(Hex) -> bool) -> Vec<Hex> {
+    /// searches found them; `None` when they would be more than `max`. Gaps are pairwise
+    /// separated, so at most one search is the infinite outside: once two searches have each
+    /// found more than `max`, a finite one is too large, and the search stops there. The work is
+    /// so bounded by the gaps times `max`.
+    pub fn enclosed(
+        &mut self,
+        gaps: &[Hex],
+        is_generated: impl Fn(Hex) -> bool,
+        max: usize,
+    ) -> Option<Vec<Hex>> {
         self.owner.clear();
         let mut searches: Vec<Search> = Vec::with_capacity(gaps.len());
         for &h in gaps {
@@ -63,6 +71,9 @@ impl Searcher {
                     searches[i].done = true;
                     active -= 1;
                     pocket.append(&mut searches[i].found);
+                    if pocket.len() > max {
+                        return None;
+                    }
                     continue;
                 };
                 let mut cur = i;
@@ -92,7 +103,14 @@ impl Searcher {
                     }
                 }
             }
+            let over = searches
+                .iter()
+                .filter(|s| !s.done && s.merged_into.is_none() && s.found.len() > max)
+                .count();
+            if over >= 2 {
+                return None;
+            }
         }
-        pocket
+        Some(pocket)
     }
 }

@@ -4,6 +4,7 @@
 use bevy::platform::collections::HashMap;
 use hexx::Hex;
 
+use super::limits::{LimitError, MAX_CHUNKS};
 use crate::hex::NEIGHBOURS;
 
 pub const CHUNK_SHIFT: i32 = 5;
@@ -41,7 +42,6 @@ impl Cell {
 
 type Chunk = [Cell; CHUNK_CELLS];
 
-#[derive(Default)]
 pub struct Store {
     index: HashMap<(i32, i32), u32>,
     // Boxed so growing the list moves pointers, not 8 KB chunks, and holds no spare chunk room.
@@ -51,6 +51,17 @@ pub struct Store {
     keys: Vec<(i32, i32)>,
     /// The chunk found last: consecutive generations are usually in one chunk.
     last: Option<((i32, i32), u32)>,
+    /// The most chunks it makes; a slot holds a chunk index in its top 22 bits.
+    max_chunks: u32,
+}
+
+/// Chunk indices a slot can hold.
+const SLOT_CHUNKS: u32 = 1 << (32 - CHUNK_BITS);
+
+impl Default for Store {
+    fn default() -> Self {
+        Self::new(MAX_CHUNKS)
+    }
 }
 
 /// A cell's place in the store: chunk index and offset in it, 4 bytes where a `Hex` takes 8.
@@ -64,6 +75,17 @@ fn split(h: Hex) -> ((i32, i32), usize) {
 }
 
 impl Store {
+    /// An empty store that makes at most `max_chunks` chunks (never more than a slot can name).
+    pub fn new(max_chunks: u32) -> Self {
+        Self {
+            index: HashMap::default(),
+            chunks: Vec::new(),
+            keys: Vec::new(),
+            last: None,
+            max_chunks: max_chunks.min(SLOT_CHUNKS),
+        }
+    }
+
     #[inline]
     pub fn get(&self, h: Hex) -> Cell {
         let (key, local) = split(h);
@@ -82,11 +104,11 @@ impl Store {
     /// `h`'s slot (its chunk made when it has none), its cell and its six neighbours: what
     /// generating `h` reads, with `h`'s chunk found once, usually through the last-chunk cache.
     #[inline(always)]
-    pub fn claim(&mut self, h: Hex) -> (Slot, bool, [Cell; 6]) {
-        let slot = self.slot(h);
+    pub fn claim(&mut self, h: Hex) -> Result<(Slot, bool, [Cell; 6]), LimitError> {
+        let slot = self.slot(h)?;
         let chunk = &*self.chunks[(slot >> CHUNK_BITS) as usize];
         let this = chunk[(slot & LOCAL_MASK) as usize].is_generated();
-        (slot, this, self.around(h, Some(chunk)).1)
+        Ok((slot, this, self.around(h, Some(chunk)).1))
     }
 
     /// `h` and its six neighbours: one chunk look-up when `h` lies inside its chunk's border, as
@@ -130,10 +152,12 @@ impl Store {
         self.get(h).is_generated()
     }
 
+    /// The cell of `h` when its chunk exists (never makes one).
     #[inline]
-    pub fn get_mut(&mut self, h: Hex) -> &mut Cell {
-        let slot = self.slot(h);
-        self.at_mut(slot)
+    pub fn get_mut(&mut self, h: Hex) -> Option<&mut Cell> {
+        let (key, local) = split(h);
+        let c = *self.index.get(&key)?;
+        Some(&mut self.chunks[c as usize][local])
     }
 
     #[inline]
@@ -152,28 +176,54 @@ impl Store {
         )
     }
 
-    /// `h`'s slot, making room for its chunk when it has none yet.
+    /// `h`'s slot, making room for its chunk when it has none yet (refused past the chunk limit).
     #[inline(always)]
-    pub fn slot(&mut self, h: Hex) -> Slot {
+    pub fn slot(&mut self, h: Hex) -> Result<Slot, LimitError> {
         let (key, local) = split(h);
         let c = match self.last {
             Some((k, c)) if k == key => c,
-            _ => self.find_chunk(key),
+            _ => self.find_chunk(key)?,
         };
-        (c << CHUNK_BITS) | local as u32
+        Ok((c << CHUNK_BITS) | local as u32)
     }
 
     /// The chunk of `key`, made when missing; remembered as the last one.
     #[cold]
-    fn find_chunk(&mut self, key: (i32, i32)) -> u32 {
-        let next = self.chunks.len() as u32;
-        let c = *self.index.entry(key).or_insert(next);
-        if c == next {
-            self.chunks.push(Box::new([Cell::EMPTY; CHUNK_CELLS]));
-            self.keys.push(key);
-        }
+    fn find_chunk(&mut self, key: (i32, i32)) -> Result<u32, LimitError> {
+        let c = match self.index.get(&key) {
+            Some(&c) => c,
+            None => {
+                let next = self.chunks.len() as u32;
+                if next >= self.max_chunks {
+                    return Err(LimitError::Chunks {
+                        limit: self.max_chunks,
+                    });
+                }
+                self.index.insert(key, next);
+                self.chunks.push(Box::new([Cell::EMPTY; CHUNK_CELLS]));
+                self.keys.push(key);
+                next
+            }
+        };
         self.last = Some((key, c));
-        c
+        Ok(c)
+    }
+
+    /// How many chunks generating `hexes` would add.
+    pub fn new_chunks(&self, hexes: &[Hex]) -> usize {
+        let mut keys: Vec<(i32, i32)> = hexes
+            .iter()
+            .map(|&h| split(h).0)
+            .filter(|k| !self.index.contains_key(k))
+            .collect();
+        keys.sort_unstable();
+        keys.dedup();
+        keys.len()
+    }
+
+    /// Chunks that may still be made.
+    pub fn chunk_room(&self) -> usize {
+        (self.max_chunks as usize).saturating_sub(self.chunks.len())
     }
 
     pub fn chunk_count(&self) -> usize {
@@ -195,7 +245,7 @@ mod tests {
     fn slots_name_their_hex() {
         let mut s = Store::default();
         for h in Hex::new(-70, 33).range(40) {
-            let slot = s.slot(h);
+            let slot = s.slot(h).unwrap();
             assert_eq!(s.hex_of(slot), h);
         }
     }
@@ -205,7 +255,8 @@ mod tests {
         let mut s = Store::default();
         for (i, h) in Hex::ZERO.range(40).enumerate() {
             if i % 3 != 0 {
-                *s.get_mut(h) = Cell {
+                s.slot(h).unwrap();
+                *s.get_mut(h).unwrap() = Cell {
                     node: i as u32,
                     features: 0,
                     biome: (i % 5) as u8,
@@ -219,10 +270,26 @@ mod tests {
                 NEIGHBOURS.map(|d| s.get(h + d)),
                 "{h:?}"
             );
-            let (slot, this, around) = s.claim(h);
+            let (slot, this, around) = s.claim(h).unwrap();
             let (cell, cells) = s.with_neighbourhood(h);
             assert_eq!((this, around), (cell.is_generated(), cells));
             assert_eq!(s.hex_of(slot), h);
         }
+    }
+
+    #[test]
+    fn the_store_refuses_a_chunk_past_its_limit() {
+        let mut s = Store::new(2);
+        assert!(s.slot(Hex::new(0, 0)).is_ok());
+        assert!(s.slot(Hex::new(40, 0)).is_ok());
+        assert!(s.slot(Hex::new(5, 5)).is_ok(), "an existing chunk");
+        assert_eq!(s.new_chunks(&[Hex::new(80, 0), Hex::new(81, 0)]), 1);
+        assert_eq!(
+            s.slot(Hex::new(80, 0)),
+            Err(LimitError::Chunks { limit: 2 })
+        );
+        assert_eq!(s.chunk_count(), 2);
+        assert!(s.get_mut(Hex::new(80, 0)).is_none());
+        assert_eq!(Store::new(u32::MAX).max_chunks, SLOT_CHUNKS);
     }
 }

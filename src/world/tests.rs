@@ -16,7 +16,7 @@ fn rules() -> Rules {
 fn spiral(seed: u64, radius: u32) -> HexWorld {
     let mut w = HexWorld::new(rules(), seed);
     for h in view_order(Hex::ZERO, radius) {
-        w.generate(h, Cause::View);
+        w.generate(h, Cause::View).unwrap();
     }
     w
 }
@@ -43,7 +43,7 @@ fn north_of_origin_is_meadow_at_0_8583() {
     let meadows = (0..n)
         .filter(|&s| {
             let mut w = HexWorld::new(rules(), s);
-            w.generate(north, Cause::View);
+            w.generate(north, Cause::View).unwrap();
             w.get(north).unwrap().biome == biome(&w, "Meadow")
         })
         .count();
@@ -145,7 +145,7 @@ fn corruption_and_town_rates() {
 
 fn generate_all(w: &mut HexWorld, hexes: impl IntoIterator<Item = Hex>) {
     for h in hexes {
-        w.generate(h, Cause::View);
+        w.generate(h, Cause::View).unwrap();
     }
 }
 
@@ -207,7 +207,7 @@ fn two_pockets_closed_by_one_hex() {
         .collect();
     generate_all(&mut w, all);
     assert!(!w.is_generated(a) && !w.is_generated(b));
-    let made = w.generate(last, Cause::View);
+    let made = w.generate(last, Cause::View).unwrap();
     assert_eq!(made.len(), 3, "the hex and both centres");
     assert!(w.get(a).is_some() && w.get(b).is_some());
 }
@@ -227,10 +227,14 @@ fn the_same_seed_gives_the_same_bytes() {
 fn a_far_hex_generated_first_changes_nothing_near_the_origin() {
     let plain = spiral(21, 8);
     let mut far_first = HexWorld::new(rules(), 21);
-    far_first.generate(Hex::new(500, -200), Cause::MoveTarget);
-    far_first.generate(Hex::new(501, -200), Cause::MoveTarget);
+    far_first
+        .generate(Hex::new(500, -200), Cause::MoveTarget)
+        .unwrap();
+    far_first
+        .generate(Hex::new(501, -200), Cause::MoveTarget)
+        .unwrap();
     for h in view_order(Hex::ZERO, 8) {
-        far_first.generate(h, Cause::View);
+        far_first.generate(h, Cause::View).unwrap();
     }
     for h in view_order(Hex::ZERO, 8) {
         let (a, b) = (plain.get(h).unwrap(), far_first.get(h).unwrap());
@@ -282,7 +286,7 @@ fn a_loop_touching_a_separate_group_searches_only_what_it_encloses() {
         .collect();
     generate_all(&mut w, wall.iter().copied());
     let before = w.len();
-    let made = w.generate(last, Cause::View);
+    let made = w.generate(last, Cause::View).unwrap();
     assert_eq!(made.len(), 2, "the hex and the lake at the centre");
     assert_eq!(w.len(), before + 2);
     assert_eq!(w.get(centre).unwrap().biome, biome(&w, "Lake"));
@@ -301,12 +305,12 @@ fn random_exploration_leaves_no_enclosed_indeterminate_hex() {
         for _ in 0..150 {
             pos += Direction::ALL[rng.random_range(0..6)].offset();
             for h in view_order(pos, rng.random_range(0..3)) {
-                w.generate(h, Cause::View);
+                w.generate(h, Cause::View).unwrap();
             }
             // Sometimes a lone far hex, making separate groups.
             if rng.random_bool(0.1) {
                 let far = pos + Hex::new(rng.random_range(-6..7), rng.random_range(-6..7));
-                w.generate(far, Cause::MoveTarget);
+                w.generate(far, Cause::MoveTarget).unwrap();
             }
         }
         // Flood the indeterminate hexes from far outside the explored box; none inside may be missed.
@@ -379,7 +383,7 @@ fn a_world_restored_from_its_hexes_in_order_is_the_same_world() {
     use super::HexState;
     let mut w = HexWorld::new(Rules::aeternus(), 11);
     for h in crate::hex::view_order(Hex::ZERO, 9) {
-        w.generate(h, Cause::View);
+        w.generate(h, Cause::View).unwrap();
     }
     // A ring closed far away makes a pocket lake: restored as listed, not searched again.
     let centre = Hex::new(40, -5);
@@ -406,7 +410,10 @@ fn a_world_restored_from_its_hexes_in_order_is_the_same_world() {
     // Both go on alike.
     let (mut a, mut b) = (w, r);
     for h in crate::hex::view_order(Hex::new(8, 2), 4) {
-        assert_eq!(a.generate(h, Cause::View), b.generate(h, Cause::View));
+        assert_eq!(
+            a.generate(h, Cause::View).unwrap(),
+            b.generate(h, Cause::View).unwrap()
+        );
     }
     assert_eq!(a.mass_ids(), b.mass_ids());
     // A hex listed twice is refused.
@@ -415,6 +422,141 @@ fn a_world_restored_from_its_hexes_in_order_is_the_same_world() {
     let dup = twice[3].0;
     assert_eq!(
         HexWorld::restore(Rules::aeternus(), 11, twice).err(),
-        Some(dup)
+        Some(RestoreError::Twice(dup))
     );
+}
+
+/// A world with small limits, for tests that reach them.
+fn small(max_hexes: u32, max_chunks: u32, max_pocket: u32) -> HexWorld {
+    let limits = Limits {
+        max_hexes,
+        max_chunks,
+        max_pocket,
+    };
+    HexWorld::with_limits(rules(), 3, 0, limits)
+}
+
+#[test]
+fn a_hex_outside_the_range_is_refused_and_stays_indeterminate() {
+    let mut w = HexWorld::new(rules(), 1);
+    let far = Hex::new(limits::MAX_COORD as i32, 1);
+    assert_eq!(
+        w.generate(far, Cause::View),
+        Err(LimitError::OutOfRange { hex: far })
+    );
+    assert!(!w.is_generated(far));
+    let edge = Hex::new(limits::MAX_COORD as i32, 0);
+    assert_eq!(w.generate(edge, Cause::View).map(|r| r.len()), Ok(1));
+    assert_eq!(w.len(), 2);
+}
+
+#[test]
+fn a_full_world_refuses_the_next_hex() {
+    let mut w = small(10, 100, 100);
+    let mut refused = None;
+    for h in view_order(Hex::ZERO, 3) {
+        if let Err(e) = w.generate(h, Cause::View) {
+            refused = Some((h, e));
+            break;
+        }
+    }
+    let (h, e) = refused.expect("37 hexes do not fit 10");
+    assert_eq!(e, LimitError::Hexes { limit: 10 });
+    assert!(e.to_string().contains("at most 10 hexes"), "{e}");
+    assert_eq!(w.len(), 10);
+    assert!(!w.is_generated(h));
+    // Generated hexes are still answered.
+    assert_eq!(w.generate(Hex::ZERO, Cause::View), Ok(10..10));
+}
+
+#[test]
+fn hexes_scattered_past_the_chunk_limit_are_refused() {
+    let mut w = small(1000, 3, 100);
+    for i in 1..3 {
+        w.generate(Hex::new(100 * i, 0), Cause::View).unwrap();
+    }
+    let e = w.generate(Hex::new(300, 0), Cause::View).unwrap_err();
+    assert_eq!(e, LimitError::Chunks { limit: 3 });
+    assert!(e.to_string().contains("at most 3 chunks"), "{e}");
+    // Within the chunks made, hexes still come.
+    assert!(w.generate(Hex::new(101, 0), Cause::View).is_ok());
+}
+
+/// Generates the ring of `radius` around `centre` but its last hex; returns that hex.
+fn ring_but_one(w: &mut HexWorld, centre: Hex, radius: u32) -> Hex {
+    let mut wall: Vec<Hex> = ring(centre, radius).collect();
+    let last = wall.pop().unwrap();
+    generate_all(w, wall);
+    last
+}
+
+#[test]
+fn a_pocket_past_the_pocket_limit_is_refused_and_nothing_changes() {
+    // A ring of radius 30 encloses 3*29*30+1 = 2611 hexes; the limit is 1000.
+    let mut w = small(100_000, 1000, 1000);
+    let centre = Hex::new(0, 0);
+    let last = ring_but_one(&mut w, centre, 30);
+    let n = w.len();
+    let e = w.generate(last, Cause::View).unwrap_err();
+    assert_eq!(
+        e,
+        LimitError::Pocket {
+            hex: last,
+            limit: 1000
+        }
+    );
+    assert!(e.to_string().contains("more than 1000 hexes"), "{e}");
+    assert_eq!(w.len(), n);
+    assert!(!w.is_generated(last) && !w.is_generated(Hex::new(5, 5)));
+    // A pocket within the limit still closes (a ring of radius 10: 271 hexes inside).
+    let mut w = small(100_000, 1000, 1000);
+    let last = ring_but_one(&mut w, Hex::new(200, 0), 10);
+    assert_eq!(w.generate(last, Cause::View).map(|r| r.len()), Ok(272));
+}
+
+#[test]
+fn a_pocket_past_the_room_left_is_refused_as_a_full_world() {
+    // 60 wall hexes and the origin; the 271 inside do not fit in 100.
+    let mut w = small(100, 1000, 1000);
+    let last = ring_but_one(&mut w, Hex::new(100, 0), 10);
+    assert_eq!(
+        w.generate(last, Cause::View),
+        Err(LimitError::Hexes { limit: 100 })
+    );
+    assert!(!w.is_generated(last));
+}
+
+#[test]
+fn a_ring_wider_than_the_pocket_limit_is_refused_in_bounded_work() {
+    // The world's own limits: a ring of radius 600 encloses about 1.08 M hexes > 2^16.
+    let mut w = HexWorld::new(rules(), 5);
+    let last = ring_but_one(&mut w, Hex::new(0, 0), 600);
+    let e = w.generate(last, Cause::View).unwrap_err();
+    assert_eq!(
+        e,
+        LimitError::Pocket {
+            hex: last,
+            limit: limits::MAX_POCKET
+        }
+    );
+    assert_eq!(w.len(), 1 + 6 * 600 - 1);
+}
+
+#[test]
+fn a_saved_world_past_the_range_is_refused() {
+    let state = HexState {
+        biome: BiomeId(0),
+        landmark: LandmarkId(0),
+        features: FeatureSet::EMPTY,
+    };
+    let far = Hex::new(0, limits::MAX_COORD as i32 + 1);
+    let hexes = [(Hex::ZERO, state, Cause::Origin), (far, state, Cause::View)];
+    let e = HexWorld::restore(rules(), 1, hexes).err().unwrap();
+    assert_eq!(e, RestoreError::Limit(LimitError::OutOfRange { hex: far }));
+    let twice = [
+        (Hex::ZERO, state, Cause::Origin),
+        (Hex::ZERO, state, Cause::View),
+    ];
+    let e = HexWorld::restore(rules(), 1, twice).err().unwrap();
+    assert_eq!(e, RestoreError::Twice(Hex::ZERO));
 }

@@ -131,7 +131,7 @@ fn a_valid_save_swaps_the_rules_and_later_hexes_use_them() {
         let mut w = HexWorld::new(rules, SEED);
         view_order(far, 2)
             .map(|h| {
-                w.generate(h, crate::world::Cause::View);
+                w.generate(h, crate::world::Cause::View).unwrap();
                 w.get(h).unwrap().biome
             })
             .collect()

@@ -16,7 +16,7 @@ use crate::storm::{CycleParams, StormMap, StormRules};
 fn aeternus_sites(seed: u64, radius: u32) -> (SiteRules, Vec<Placed>) {
     let (rules, sites) = (Rules::aeternus(), SiteRules::embedded());
     let t = sites.for_aeternus(&rules).unwrap();
-    let w = gen_world(&rules, seed, Some(radius), None);
+    let w = gen_world(&rules, seed, Some(radius), None).unwrap();
     let placed = aeternus(&sites, &t, &w);
     (sites, placed)
 }
