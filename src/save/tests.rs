@@ -124,7 +124,7 @@ fn a_broken_or_foreign_save_names_the_file_and_field() {
     let mut s = SaveGame::from_ron(&text, "game.ron").unwrap();
     s.players[0].at = Coord::new(i32::MAX, 0, 0);
     let e = check(&s.to_ron());
-    assert!(e.contains("players[0].at") && e.contains("outside the world"), "{e}");
+    assert!(e.contains("field `at`") && e.contains("outside the world"), "{e}");
     // A log event naming a feature the rules lack.
     let mut s = SaveGame::from_ron(&text, "game.ron").unwrap();
     s.log.push(PlayEvent::Built {
