@@ -1,6 +1,7 @@
-//! F5 saves the game (atomically) to the save file (`--save FILE`, by default
-//! `aeternus-save.ron` in the folder the game was started from); the HUD says where, or why not.
-//! `--load FILE` starts a game from a save.
+//! F5 saves the game (atomically, the previous save kept as `NAME.bak`) to the save file
+//! (`--save FILE`, by default `aeternus-save.ron` in the folder the game was started from); the
+//! end of every phase autosaves beside it ([`crate::save::autosave`]). The HUD says where, or
+//! why not, and the game goes on either way. `--load FILE` starts a game from a save.
 
 use std::path::PathBuf;
 
@@ -8,6 +9,7 @@ use bevy::input::common_conditions::input_just_pressed;
 use bevy::prelude::*;
 
 use super::{Notice, Stage};
+use crate::save::autosave::{self, Autosave, Autosaved};
 use crate::save::{capture, write_atomic};
 
 /// Where F5 writes the game.
@@ -21,13 +23,22 @@ impl Default for SavePath {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SavePath>().add_systems(
-        Update,
-        save_game
-            .run_if(input_just_pressed(KeyCode::F5))
-            .run_if(crate::render::camera::game_window_focused)
-            .in_set(Stage::Keys),
-    );
+    app.init_resource::<SavePath>()
+        .add_plugins(autosave::plugin)
+        .add_systems(
+            Update,
+            save_game
+                .run_if(input_just_pressed(KeyCode::F5))
+                .run_if(crate::render::camera::game_window_focused)
+                .in_set(Stage::Keys),
+        )
+        .add_systems(
+            Update,
+            (
+                autosave_beside_save.run_if(resource_changed::<SavePath>),
+                say_autosaved,
+            ),
+        );
 }
 
 fn save_game(world: &mut World) {
@@ -44,4 +55,19 @@ fn save_game(world: &mut World) {
         }
     };
     world.resource_mut::<Notice>().0 = Some(said);
+}
+
+fn autosave_beside_save(path: Res<SavePath>, mut commands: Commands) {
+    commands.insert_resource(Autosave {
+        beside: path.0.clone(),
+    });
+}
+
+fn say_autosaved(mut done: MessageReader<Autosaved>, mut notice: ResMut<Notice>) {
+    for a in done.read() {
+        notice.0 = Some(match &a.result {
+            Ok(path) => format!("Phase {} autosaved to {}.", a.phase, path.display()),
+            Err(e) => format!("Phase {} not autosaved: {e}", a.phase),
+        });
+    }
 }

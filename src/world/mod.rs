@@ -1,6 +1,7 @@
 //! The world: the dense store of generated hexes, masses kept by union-find, enclosed pockets
 //! turned to Lake, and (in `plugin`) the ECS mirror: one entity per generated hex.
 
+pub mod invariants;
 pub mod limits;
 pub mod masses;
 pub mod plugin;

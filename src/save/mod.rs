@@ -1,8 +1,16 @@
 //! Saved games: the world's hexes in generation order, the players, the phase, the flags and the
-//! log, written as RON with hexes as Aeternus triples. Writing is atomic (a temporary file beside
-//! the save, renamed over it), so a crash never leaves half a save. Loading checks a save against
-//! the ruleset it is loaded with (the same biome, landmark and feature names in the same order,
-//! ids in range, no hex twice) and names the file and field of the first mistake.
+//! log, written as RON with hexes as Aeternus triples.
+//!
+//! Loading ([`SaveGame::read`], [`SaveGame::world`]) reads at most
+//! [`crate::input::MAX_SAVE_FILE`] bytes of a regular file, checks the format version, bounds
+//! every field against the rules it is loaded with ([`check`]), rebuilds the world and re-checks
+//! its invariants ([`crate::world::invariants`]); the first mistake is named by file and field.
+//! Writing ([`write_atomic`]) never leaves half a save and keeps the previous one as `NAME.bak`;
+//! the window autosaves at the end of every phase ([`autosave`]).
+
+pub mod autosave;
+pub mod check;
+mod write;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -16,11 +24,13 @@ use crate::play::{
     ActionPoints, Faction, Moves, Occupation, Occupied, Phase, PlayEvent, PlayLog, Player,
     Position, Resources, Turn,
 };
-use crate::rules::{BiomeId, FeatureId, FeatureSet, LandmarkId, Names, Rules, RulesError};
+use crate::rules::{BiomeId, FeatureSet, LandmarkId, Names, Rules, RulesError};
 use crate::world::plugin::{HexIndex, WorldMap};
 use crate::world::{Cause, HexState, HexWorld, RestoreError};
 
-/// The save format's version; a save of another is refused.
+pub use write::{backup_path, write_atomic};
+
+/// The save format's version. Version 1 is the first; a save of another is refused, naming both.
 pub const VERSION: u32 = 1;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -126,86 +136,34 @@ impl SaveGame {
             .expect("a save always serialises")
     }
 
-    /// Parses a save; `source` names it in errors (with the line and field).
+    /// Parses a save; `source` names it in errors (with the line and field). A save of another
+    /// format version that does not parse says so rather than naming the first field it lacks.
     pub fn from_ron(text: &str, source: &str) -> Result<SaveGame, RulesError> {
-        crate::rules::parse::parse(text, source)
+        crate::rules::parse::parse(text, source).map_err(|e| {
+            #[derive(Deserialize)]
+            #[serde(rename = "SaveGame")]
+            struct Header {
+                version: u32,
+            }
+            match crate::rules::parse::parse::<Header>(text, source) {
+                Ok(h) if h.version != VERSION => check::version(h.version, source),
+                _ => e,
+            }
+        })
     }
 
+    /// Reads a save: a regular file of at most [`crate::input::MAX_SAVE_FILE`] bytes.
     pub fn read(path: &Path) -> Result<SaveGame, RulesError> {
-        let (text, source) = crate::rules::read_rule_file(path)?;
+        let (text, source) = crate::rules::read_file_capped(path, crate::input::MAX_SAVE_FILE)?;
         Self::from_ron(&text, &source)
     }
 
-    /// Checks the save against `rules` and rebuilds its world; `source` names the save.
+    /// Checks the save against `rules` (every field bounded, then the world's invariants) and
+    /// rebuilds its world; `source` names the save.
     pub fn world(&self, rules: &Rules, source: &str) -> Result<HexWorld, RulesError> {
         let err = |field: String, message: String| RulesError::new(source, Some(field), message);
-        if self.version != VERSION {
-            return Err(err(
-                "version".into(),
-                format!("is {}; this game reads version {VERSION}", self.version),
-            ));
-        }
-        let now = rules.names();
-        for ((field, saved), (_, ours)) in self.names.lists().into_iter().zip(now.lists()) {
-            if saved != ours {
-                return Err(err(
-                    format!("names.{field}"),
-                    format!(
-                        "the save was made with {saved:?}, the rules {} have {ours:?}: load it with the rules it was saved with",
-                        rules.source
-                    ),
-                ));
-            }
-        }
-        let features_mask = (1u64 << rules.features.len()) - 1;
-        for (i, h) in self.hexes.iter().enumerate() {
-            let bad = if h.biome as usize >= rules.biomes.len() {
-                Some(("biome", format!("{} is no biome of the rules", h.biome)))
-            } else if h.landmark as usize >= rules.landmarks.len() {
-                Some(("landmark", format!("{} is no landmark", h.landmark)))
-            } else if h.features as u64 & !features_mask != 0 {
-                Some(("features", format!("{:#b} names no feature", h.features)))
-            } else {
-                None
-            };
-            if let Some((field, message)) = bad {
-                return Err(err(format!("hexes[{i}].{field}"), message));
-            }
-        }
-        // Far beyond any world played, and safe from overflow in hex arithmetic.
-        let far = |c: &Coord| [c.x, c.y, c.z].iter().any(|v| v.unsigned_abs() > MAX_COORD);
-        let coords = (self.hexes.iter().enumerate())
-            .map(|(i, h)| (format!("hexes[{i}].at"), h.at))
-            .chain(
-                (self.players.iter().enumerate()).map(|(i, p)| (format!("players[{i}].at"), p.at)),
-            )
-            .chain((self.flags.iter().enumerate()).map(|(i, f)| (format!("flags[{i}]"), f.0)));
-        for (field, c) in coords {
-            if far(&c) {
-                return Err(err(
-                    field,
-                    format!("{c} is too far out (at most {MAX_COORD} a step)"),
-                ));
-            }
-        }
-        for (i, e) in self.log.iter().enumerate() {
-            let (feature, biome) = ids_in(e);
-            if feature.is_some_and(|f| f.0 as usize >= rules.features.len())
-                || biome.is_some_and(|b| b.0 as usize >= rules.biomes.len())
-            {
-                return Err(err(
-                    format!("log[{i}]"),
-                    "names a feature or biome the rules do not have".into(),
-                ));
-            }
-        }
-        if self
-            .hexes
-            .first()
-            .is_none_or(|h| h.at.to_hex() != hexx::Hex::ZERO)
-        {
-            return Err(err("hexes[0]".into(), "the origin must come first".into()));
-        }
+        check::fields(self, rules, source)?;
+        // Every coordinate is in range now, so converting it cannot overflow.
         let hexes = self.hexes.iter().map(|h| {
             let state = HexState {
                 biome: BiomeId(h.biome),
@@ -228,29 +186,10 @@ impl SaveGame {
             }
             RestoreError::Limit(e) => err("hexes".into(), e.to_string()),
         })?;
-        let mut ids = std::collections::BTreeSet::new();
-        for (i, p) in self.players.iter().enumerate() {
-            if !ids.insert(p.id) {
-                return Err(err(
-                    format!("players[{i}].id"),
-                    format!("{} is taken", p.id),
-                ));
-            }
-            if !world.is_generated(p.at.to_hex()) {
-                return Err(err(
-                    format!("players[{i}].at"),
-                    format!("{} is not a generated hex", p.at),
-                ));
-            }
-        }
-        for (i, (at, _)) in self.flags.iter().enumerate() {
-            if !world.is_generated(at.to_hex()) {
-                return Err(err(
-                    format!("flags[{i}]"),
-                    format!("{at} is not a generated hex"),
-                ));
-            }
-        }
+        let players: Vec<_> = self.players.iter().map(|p| p.at.to_hex()).collect();
+        let flags: Vec<_> = self.flags.iter().map(|f| f.0.to_hex()).collect();
+        crate::world::invariants::check(&world, &players, &flags)
+            .map_err(|b| err(b.field(), b.message))?;
         Ok(world)
     }
 
@@ -269,23 +208,6 @@ impl SaveGame {
             .insert_resource(Loaded(self.players))
             .add_systems(Startup, spawn_players)
             .add_systems(PostStartup, raise_flags);
-    }
-}
-
-/// Bound on each of a saved coordinate's numbers.
-const MAX_COORD: u32 = 1 << 24;
-
-/// The feature and biome a log event names, which the log panel looks up by id.
-fn ids_in(e: &PlayEvent) -> (Option<FeatureId>, Option<BiomeId>) {
-    use crate::play::Refusal::*;
-    match e {
-        PlayEvent::Built { feature, .. } => (Some(*feature), None),
-        PlayEvent::Refused { refusal, .. } => match refusal {
-            NotConstructible(f) | AlreadyBuilt(f) => (Some(*f), None),
-            BiomeForbids(b) => (None, Some(*b)),
-            _ => (None, None),
-        },
-        _ => (None, None),
     }
 }
 
@@ -317,26 +239,6 @@ fn raise_flags(mut commands: Commands, occupation: Res<Occupation>, index: Res<H
             commands.entity(e).insert(Occupied(*faction));
         }
     }
-}
-
-/// Writes `text` to `path` without ever leaving half of it there: a temporary file beside it,
-/// flushed to disk, then renamed over it.
-pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    use std::io::Write;
-    let name = path.file_name().ok_or_else(|| {
-        std::io::Error::new(std::io::ErrorKind::InvalidInput, "a save needs a file name")
-    })?;
-    let tmp = path.with_file_name(format!(".{}.tmp", name.to_string_lossy()));
-    let written = std::fs::File::create(&tmp).and_then(|mut f| {
-        f.write_all(text.as_bytes())?;
-        f.sync_all()
-    });
-    // Whatever failed, no temporary file is left behind.
-    written
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .inspect_err(|_| {
-            let _ = std::fs::remove_file(&tmp);
-        })
 }
 
 #[cfg(test)]

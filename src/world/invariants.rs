@@ -1,0 +1,407 @@
+//! The world's invariants, checked in one pass: what generation and the play rules always keep,
+//! and a saved game must keep too. Saves check a loaded world with it; play's tests check the
+//! worlds they play.
+//!
+//! - No hex drawn beside a hex generated before it whose biome suppresses its own (Deceased Dunes
+//!   beside Swamp); the origin and pocket Lakes are not drawn, so they are exempt.
+//! - A corrupted hex has no other feature, and its landmark is the corruption's.
+//! - No corrupted hex lies within a pylon's ring (`FeatureEffect::Purify { radius }`).
+//! - At most one flag a hex; every flag stands on a hex with an `Occupy` feature, and every such
+//!   feature (one never rolled at generation) has its flag.
+//! - No enclosed indeterminate hole: a finite region of indeterminate hexes becomes a pocket Lake
+//!   the moment it closes.
+//! - Players stand on generated hexes, never on one whose biome blocks entry (a Lake) unless a
+//!   feature cancels movement effects there (a Boardwalk).
+//!
+//! Time: linear in the hexes (six store look-ups each), plus, for each pylon kind, the smaller of
+//! its pylons and the corrupted hexes times the hexes of its ring (seven for the seed's radius 1).
+//!
+//! Holes are counted without searching them: closed hexes cover their union as a good cover, so
+//! the union is homotopic to its nerve (hexes, adjacent pairs, triples of mutually adjacent
+//! hexes). Its Euler characteristic V - E + T is components minus holes, so
+//! holes = components - (V - E + T); components come from a union-find over generation order.
+
+use std::fmt;
+
+use hexx::Hex;
+
+use super::{Cause, HexData, HexWorld};
+use crate::hex::{Coord, NEIGHBOURS};
+use crate::rules::{FeatureEffect, FeatureId};
+
+/// Where an invariant is broken, as a save names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Subject {
+    /// The hex generated `order`-th, and which of its parts (`biome`, `landmark`, `features`).
+    Hex { order: u32, part: &'static str },
+    /// The generated hexes as a whole (a hole).
+    Hexes,
+    /// The `i`-th player given.
+    Player(usize),
+    /// The `i`-th flag given.
+    Flag(usize),
+}
+
+/// A broken invariant: where, and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Broken {
+    pub subject: Subject,
+    pub message: String,
+}
+
+impl Broken {
+    /// The field a save names: `hexes[3].biome`, `hexes`, `players[0].at`, `flags[2]`.
+    pub fn field(&self) -> String {
+        match self.subject {
+            Subject::Hex { order, part } => format!("hexes[{order}].{part}"),
+            Subject::Hexes => "hexes".into(),
+            Subject::Player(i) => format!("players[{i}].at"),
+            Subject::Flag(i) => format!("flags[{i}]"),
+        }
+    }
+}
+
+impl fmt::Display for Broken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field(), self.message)
+    }
+}
+
+impl std::error::Error for Broken {}
+
+/// Checks `world` with its players standing on `players` and flags raised on `flags` (one
+/// entry per flag; the factions are the caller's to check). Returns the first broken invariant.
+pub fn check(world: &HexWorld, players: &[Hex], flags: &[Hex]) -> Result<(), Broken> {
+    let rules = &world.rules;
+    let n = world.len();
+    let at = |o: u32| Coord::from_hex(world.hex_of_order(o));
+    let hex_err = |order: u32, part: &'static str, message: String| Broken {
+        subject: Subject::Hex { order, part },
+        message,
+    };
+    let effect = |f: FeatureId| rules.features.get(f.0 as usize).map(|f| &f.effect);
+    let corruption = rules.corruption.and_then(|c| match effect(c) {
+        Some(FeatureEffect::Corruption { landmark }) => Some((c, *landmark)),
+        _ => None,
+    });
+    let pylons: Vec<(FeatureId, u32)> = (0..rules.features.len() as u8)
+        .map(FeatureId)
+        .filter_map(|f| match effect(f) {
+            Some(FeatureEffect::Purify { radius }) => Some((f, *radius)),
+            _ => None,
+        })
+        .collect();
+    // Occupy features a hex may carry without a flag: those rolled at generation.
+    let mut occupy = 0u32;
+    for f in (0..rules.features.len() as u8).map(FeatureId) {
+        if effect(f) == Some(&FeatureEffect::Occupy) && rules.features[f.0 as usize].chance <= 0.0 {
+            occupy |= 1 << f.0;
+        }
+    }
+
+    // Flags first, marked by generation order.
+    let mut flagged = vec![false; n];
+    for (i, &hex) in flags.iter().enumerate() {
+        let err = |message: String| Broken {
+            subject: Subject::Flag(i),
+            message,
+        };
+        let c = Coord::from_hex(hex);
+        let Some(d) = world.get(hex) else {
+            return Err(err(format!("{c} is not a generated hex")));
+        };
+        if std::mem::replace(&mut flagged[d.order as usize], true) {
+            return Err(err(format!("a second flag on {c}: at most one flag a hex")));
+        }
+        let occupies = d
+            .features
+            .iter()
+            .any(|f| effect(f) == Some(&FeatureEffect::Occupy));
+        if !occupies {
+            return Err(err(format!("{c} has no flag feature to stand for it")));
+        }
+    }
+
+    let mut groups = Groups::new(n);
+    let (mut edges, mut triangles) = (0u64, 0u64);
+    let mut corrupted: Vec<u32> = Vec::new();
+    let mut pylon_hexes: Vec<Vec<u32>> = vec![Vec::new(); pylons.len()];
+    for o in 0..n as u32 {
+        let hex = world.hex_of_order(o);
+        let d = world
+            .get(hex)
+            .expect("a hex of the generation order is generated");
+        let around: [Option<HexData>; 6] = NEIGHBOURS.map(|step| world.get(hex + step));
+        // Each pair twice and each triangle three times over the whole world.
+        for i in 0..6 {
+            let Some(nb) = around[i] else { continue };
+            edges += 1;
+            if around[(i + 1) % 6].is_some() {
+                triangles += 1;
+            }
+            if nb.order < o {
+                groups.union(o, nb.order);
+                let drawn = !matches!(world.cause(o), Cause::Origin | Cause::Pocket);
+                let suppressed = (rules.suppressors.get(d.biome.0 as usize))
+                    .is_some_and(|m| m & 1u64.checked_shl(nb.biome.0 as u32).unwrap_or(0) != 0);
+                if drawn && suppressed {
+                    return Err(hex_err(
+                        o,
+                        "biome",
+                        format!(
+                            "{} on {} lies beside {} on {}, which suppresses it",
+                            rules.biome_name(d.biome),
+                            at(o),
+                            rules.biome_name(nb.biome),
+                            Coord::from_hex(nb.hex)
+                        ),
+                    ));
+                }
+            }
+        }
+        if let Some((c, landmark)) = corruption
+            && d.features.contains(c)
+        {
+            if d.features.0 != 1 << c.0 {
+                return Err(hex_err(
+                    o,
+                    "features",
+                    format!(
+                        "{} is corrupted and has other features; corruption removes them",
+                        at(o)
+                    ),
+                ));
+            }
+            if d.landmark != landmark {
+                return Err(hex_err(
+                    o,
+                    "landmark",
+                    format!(
+                        "{} is corrupted, so its landmark is {}",
+                        at(o),
+                        rules.landmark_name(landmark)
+                    ),
+                ));
+            }
+            corrupted.push(o);
+        }
+        for (k, &(f, _)) in pylons.iter().enumerate() {
+            if d.features.contains(f) {
+                pylon_hexes[k].push(o);
+            }
+        }
+        if d.features.0 & occupy != 0 && !flagged[o as usize] {
+            return Err(hex_err(
+                o,
+                "features",
+                format!("{} has a flag feature but no faction occupies it", at(o)),
+            ));
+        }
+    }
+    let (edges, triangles) = (edges / 2, triangles / 3);
+    let euler = n as i64 - edges as i64 + triangles as i64;
+    let holes = groups.components as i64 - euler;
+    if holes > 0 {
+        return Err(Broken {
+            subject: Subject::Hexes,
+            message: format!(
+                "the generated hexes enclose {holes} region(s) of indeterminate hexes; an enclosed region becomes a pocket Lake when it closes"
+            ),
+        });
+    }
+
+    // Corruption within a pylon's ring: scan from whichever side is smaller.
+    let is_corrupted = |h: Hex| {
+        corruption.is_some_and(|(c, _)| world.get(h).is_some_and(|d| d.features.contains(c)))
+    };
+    for (k, &(f, radius)) in pylons.iter().enumerate() {
+        let pylon_at = |h: Hex| world.get(h).is_some_and(|d| d.features.contains(f));
+        let found = if corrupted.len() <= pylon_hexes[k].len() {
+            corrupted.iter().find_map(|&o| {
+                let h = world.hex_of_order(o);
+                h.range(radius).find(|&p| pylon_at(p)).map(|p| (o, p))
+            })
+        } else {
+            pylon_hexes[k].iter().find_map(|&p| {
+                let p = world.hex_of_order(p);
+                let o = p.range(radius).find(|&h| is_corrupted(h))?;
+                Some((world.get(o)?.order, p))
+            })
+        };
+        if let Some((o, p)) = found {
+            return Err(hex_err(
+                o,
+                "features",
+                format!(
+                    "{} is corrupted within {radius} of the {} on {}, which keeps corruption off",
+                    at(o),
+                    rules.feature_name(f),
+                    Coord::from_hex(p)
+                ),
+            ));
+        }
+    }
+
+    for (i, &hex) in players.iter().enumerate() {
+        let err = |message: String| Broken {
+            subject: Subject::Player(i),
+            message,
+        };
+        let c = Coord::from_hex(hex);
+        let Some(d) = world.get(hex) else {
+            return Err(err(format!("{c} is not a generated hex")));
+        };
+        let biome = &rules.biomes[d.biome.0 as usize];
+        let cancelled = d
+            .features
+            .iter()
+            .any(|f| effect(f) == Some(&FeatureEffect::CancelMovementEffects));
+        if biome.movement.blocks_entry && !cancelled {
+            return Err(err(format!(
+                "{c} is {}, which nobody enters without a feature that cancels movement effects",
+                biome.name
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Connected generated hexes, by generation order: a union-find with path halving.
+struct Groups {
+    parent: Vec<u32>,
+    components: u64,
+}
+
+impl Groups {
+    fn new(n: usize) -> Self {
+        Self {
+            parent: (0..n as u32).collect(),
+            components: n as u64,
+        }
+    }
+
+    fn find(&mut self, mut a: u32) -> u32 {
+        while self.parent[a as usize] != a {
+            let up = self.parent[self.parent[a as usize] as usize];
+            self.parent[a as usize] = up;
+            a = up;
+        }
+        a
+    }
+
+    fn union(&mut self, a: u32, b: u32) {
+        let (a, b) = (self.find(a), self.find(b));
+        if a != b {
+            // The older root stays: trees stay shallow as hexes join in order.
+            self.parent[a.max(b) as usize] = a.min(b);
+            self.components -= 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hex::view_order;
+    use crate::rules::{FeatureSet, Rules};
+
+    fn seen(seed: u64, radius: u32) -> HexWorld {
+        let mut w = HexWorld::new(Rules::aeternus(), seed);
+        for h in view_order(Hex::ZERO, radius) {
+            w.generate(h, Cause::View).unwrap();
+        }
+        w
+    }
+
+    fn placed(hexes: &[(Hex, &str, &[&str])]) -> HexWorld {
+        let rules = Rules::aeternus();
+        let mut w = HexWorld::new(rules.clone(), 1);
+        let barren = rules.landmark("Barren").unwrap();
+        for &(h, biome, features) in hexes {
+            let mut set = FeatureSet::EMPTY;
+            features
+                .iter()
+                .for_each(|f| set.insert(rules.feature(f).unwrap()));
+            w.place(h, rules.biome(biome).unwrap(), barren, set);
+        }
+        w
+    }
+
+    #[test]
+    fn generated_worlds_keep_every_invariant() {
+        for seed in 0..20 {
+            let w = seen(seed, 12);
+            assert_eq!(check(&w, &[Hex::ZERO], &[]), Ok(()), "seed {seed}");
+        }
+        // Hexes generated along a long line, pockets closing as they come.
+        let mut w = HexWorld::new(Rules::aeternus(), 5);
+        for i in 0..400 {
+            let h = Hex::new((i * 7) % 23 - 11, (i * 5) % 19 - 9);
+            w.generate(h, Cause::MoveTarget).unwrap();
+        }
+        assert_eq!(check(&w, &[Hex::ZERO], &[]), Ok(()));
+    }
+
+    #[test]
+    fn an_enclosed_hole_is_found_by_counting() {
+        // A ring of six around (5, 0), restored without its pocket.
+        let centre = Hex::new(5, 0);
+        let mut hexes: Vec<Hex> = vec![Hex::ZERO];
+        hexes.extend((1..=4).map(|q| Hex::new(q, 0)));
+        hexes.extend(
+            crate::hex::neighbours(centre)
+                .into_iter()
+                .filter(|h| *h != Hex::new(4, 0)),
+        );
+        let rules = Rules::aeternus();
+        let state = crate::world::HexState {
+            biome: rules.biome("Meadow").unwrap(),
+            landmark: rules.landmark("Barren").unwrap(),
+            features: FeatureSet::EMPTY,
+        };
+        let w =
+            HexWorld::restore(rules, 1, hexes.iter().map(|&h| (h, state, Cause::View))).unwrap();
+        let e = check(&w, &[], &[]).unwrap_err();
+        assert_eq!(e.subject, Subject::Hexes);
+        assert!(e.message.contains("enclose 1 region"), "{e}");
+    }
+
+    #[test]
+    fn each_broken_invariant_is_named() {
+        let (a, b) = (Hex::new(1, 0), Hex::new(2, 0));
+        // Dunes drawn beside a Swamp.
+        let w = placed(&[(a, "Swamp", &[]), (b, "Deceased Dunes", &[])]);
+        let e = check(&w, &[], &[]).unwrap_err();
+        assert_eq!(e.field(), "hexes[2].biome");
+        assert!(e.message.contains("suppresses"), "{e}");
+        // Corrupted with a flag.
+        let w = placed(&[(a, "Meadow", &["Corrupted", "Flag"])]);
+        let e = check(&w, &[], &[a]).unwrap_err();
+        assert_eq!(e.field(), "hexes[1].features");
+        // Corruption in a pylon's ring.
+        let w = placed(&[
+            (a, "Meadow", &["Pylon of Purity"]),
+            (b, "Meadow", &["Corrupted"]),
+        ]);
+        let e = check(&w, &[], &[]).unwrap_err();
+        assert_eq!(e.field(), "hexes[2].features");
+        assert!(e.message.contains("Pylon of Purity"), "{e}");
+        // A flag without its feature, two flags on a hex, a flag feature without a flag.
+        let w = placed(&[(a, "Meadow", &["Flag"]), (b, "Meadow", &[])]);
+        assert_eq!(check(&w, &[], &[a]), Ok(()));
+        assert_eq!(check(&w, &[], &[a, b]).unwrap_err().field(), "flags[1]");
+        assert_eq!(check(&w, &[], &[a, a]).unwrap_err().field(), "flags[1]");
+        assert_eq!(
+            check(&w, &[], &[]).unwrap_err().field(),
+            "hexes[1].features"
+        );
+        // Players: on an indeterminate hex, on a Lake, on a Lake with a Boardwalk.
+        let w = placed(&[(a, "Lake", &[]), (b, "Lake", &["Boardwalk"])]);
+        assert_eq!(check(&w, &[b], &[]), Ok(()));
+        let e = check(&w, &[b, a], &[]).unwrap_err();
+        assert_eq!(e.field(), "players[1].at");
+        assert!(e.message.contains("Lake"), "{e}");
+        let e = check(&w, &[Hex::new(9, 9)], &[]).unwrap_err();
+        assert!(e.message.contains("not a generated hex"), "{e}");
+    }
+}
