@@ -11,7 +11,8 @@
 //! - No enclosed indeterminate hole: a finite region of indeterminate hexes becomes a pocket Lake
 //!   the moment it closes.
 //! - Players stand on generated hexes, never on one whose biome blocks entry (a Lake) unless a
-//!   feature cancels movement effects there (a Boardwalk).
+//!   feature cancels movement effects there (a Boardwalk), or corruption took that feature from
+//!   under them.
 //!
 //! Time: linear in the hexes (six store look-ups each), plus, for each pylon kind, the smaller of
 //! its pylons and the corrupted hexes times the hexes of its ring (seven for the seed's radius 1).
@@ -256,7 +257,10 @@ pub fn check(world: &HexWorld, players: &[Hex], flags: &[Hex]) -> Result<(), Bro
             .features
             .iter()
             .any(|f| effect(f) == Some(&FeatureEffect::CancelMovementEffects));
-        if biome.movement.blocks_entry && !cancelled {
+        // Corruption may take a Boardwalk from under a player (another one left the hex for a
+        // corrupted one): the rules reach that, so it is no broken save.
+        let corrupted = corruption.is_some_and(|(c, _)| d.features.contains(c));
+        if biome.movement.blocks_entry && !cancelled && !corrupted {
             return Err(err(format!(
                 "{c} is {}, which nobody enters without a feature that cancels movement effects",
                 biome.name

@@ -62,6 +62,7 @@ fn a_flag_is_paid_for_and_occupies_the_hex_for_the_builders_faction() {
     );
     assert_eq!(t.app.world().resource::<Occupation>()[&HERE], Faction(1));
     t.assert_mirrored();
+    t.assert_invariants();
     // One flag a hex: the other faction cannot add its own, and the owner stays.
     t.set(
         1,

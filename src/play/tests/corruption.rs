@@ -28,6 +28,7 @@ fn entering_a_corrupted_hex_corrupts_the_hex_left() {
     assert_eq!(d.landmark, t.rules().landmark("Barren").unwrap());
     assert_eq!(d.features, t.features(&["Corrupted"]));
     t.assert_mirrored();
+    t.assert_invariants();
     // Leaving a corrupted hex for a clean one spreads nothing.
     t.go(1, North);
     assert!(!t.is_corrupted(step(step(HERE, North), North)));
@@ -117,6 +118,7 @@ fn a_pylon_built_beside_corruption_cleanses_it() {
         t.rules().landmark("Barren").unwrap()
     );
     t.assert_mirrored();
+    t.assert_invariants();
 }
 
 #[test]

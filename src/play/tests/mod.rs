@@ -4,6 +4,7 @@
 
 mod construction;
 mod corruption;
+mod invariants;
 mod movement;
 mod phases;
 mod stagways;
@@ -160,6 +161,25 @@ impl Table {
     pub fn is_corrupted(&self, hex: Hex) -> bool {
         let c = self.rules().corruption.unwrap();
         self.store(hex).unwrap().features.contains(c)
+    }
+
+    /// The world's invariants ([`crate::world::invariants`]) with the players and flags now.
+    pub fn invariants(&mut self) -> Result<(), crate::world::invariants::Broken> {
+        let world = self.app.world_mut();
+        let players: Vec<Hex> = world
+            .query_filtered::<&Position, With<Player>>()
+            .iter(world)
+            .map(|p| p.0)
+            .collect();
+        let flags: Vec<Hex> = world.resource::<Occupation>().keys().copied().collect();
+        crate::world::invariants::check(world.resource::<WorldMap>(), &players, &flags)
+    }
+
+    #[track_caller]
+    pub fn assert_invariants(&mut self) {
+        if let Err(e) = self.invariants() {
+            panic!("{e}");
+        }
     }
 
     /// Every generated hex has one entity, and it shows what the store holds.

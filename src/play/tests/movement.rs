@@ -36,6 +36,7 @@ fn a_traverse_costs_one_ap_and_generates_the_target_first() {
     let g = *t.app.world().get::<Generated>(e).unwrap();
     assert_eq!(g.cause, Cause::MoveTarget);
     t.assert_mirrored();
+    t.assert_invariants();
 }
 
 #[test]
@@ -51,6 +52,7 @@ fn the_viewer_follows_and_generates_the_new_sight() {
     let v = t.get::<crate::world::plugin::Viewer>(1);
     assert_eq!((v.hex, v.radius), (step(HERE, North), 2));
     t.assert_mirrored();
+    t.assert_invariants();
 }
 
 #[test]

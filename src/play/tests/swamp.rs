@@ -37,6 +37,7 @@ fn leaving_a_swamp_for_another_mass_exactly() {
         t.set(1, ActionPoints(3));
         assert!(matches!(t.go(1, South)[..], [PlayEvent::Moved { .. }]));
         t.assert_mirrored();
+        t.assert_invariants();
     }
 }
 
