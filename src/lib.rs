@@ -20,6 +20,9 @@ pub mod storm;
 pub mod stormview;
 pub mod world;
 
+#[cfg(test)]
+mod mutations;
+
 use bevy::prelude::*;
 
 /// The frame's stages, in order. Every system of the game goes into one of them.

@@ -1,0 +1,66 @@
+//! Mutated site rules, loaded as `--sites FILE` loads them; accepted ones are bound to the
+//! Aeternus and the storm rules and roll a small world and a storm map's centre.
+
+use std::sync::{Arc, OnceLock};
+
+use super::{Outcome, Scratch, cases, disc, run, shipped};
+use crate::rules::Rules;
+use crate::sites::SiteRules;
+use crate::storm::{CycleParams, StormMap, StormRules};
+use crate::world::HexWorld;
+
+const RADIUS: u32 = 3;
+
+/// A small Aeternus world and a storm map, made once.
+fn worlds() -> &'static (HexWorld, StormMap) {
+    static WORLDS: OnceLock<(HexWorld, StormMap)> = OnceLock::new();
+    WORLDS.get_or_init(|| {
+        let world = crate::cli::gen_world(&Rules::aeternus(), 5, Some(RADIUS), None).unwrap();
+        let storm = Arc::new(StormRules::embedded().unwrap());
+        let map = StormMap::generate(storm.clone(), CycleParams::new(&storm, 5, 0));
+        (world, map)
+    })
+}
+
+fn case(scratch: &Scratch, bytes: &[u8]) -> Outcome {
+    let path = scratch.write("sites.ron", bytes);
+    let Ok(sites) = SiteRules::from_file(&path) else {
+        return Outcome::refused();
+    };
+    let (world, map) = worlds();
+    if let Ok(terrain) = sites.for_aeternus(&world.rules) {
+        let placed = crate::sites::world::aeternus(&sites, &terrain, world);
+        assert!(placed.len() <= 9 * world.len());
+        for p in &placed {
+            let _ = sites.path_name(&sites.sites[p.site]);
+        }
+    }
+    if let Ok(terrain) = sites.for_storm(&map.rules) {
+        let placed = crate::sites::world::storm(&sites, &terrain, map, RADIUS);
+        assert!(placed.len() <= 9 * disc(RADIUS));
+        for p in &placed {
+            let _ = sites.path_name(&sites.sites[p.site]);
+        }
+    }
+    Outcome {
+        accepted: true,
+        hexes: world.len(),
+    }
+}
+
+#[test]
+fn mutated_site_rules_never_panic() {
+    let scratch = Scratch::new("sites");
+    let base = shipped("assets/rules/sites.ron");
+    assert!(
+        case(&scratch, &base).accepted,
+        "the shipped site rules load"
+    );
+    run(
+        "assets/rules/sites.ron",
+        0x5EED_0005,
+        cases(600),
+        base,
+        |m| case(&scratch, &m.bytes),
+    );
+}
