@@ -797,3 +797,38 @@ fn each_ended_phase_is_autosaved_in_rotation() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// An autosave that cannot be written is reported, and the game goes on.
+#[test]
+fn a_failed_autosave_is_reported_and_play_goes_on() {
+    use super::autosave::{self, Autosave, Autosaved};
+    let dir = folder("autosave-fails");
+    let mut app = played();
+    app.add_plugins(autosave::plugin).insert_resource(Autosave {
+        beside: dir.join("no/such/folder/game.ron"),
+    });
+    let before = app.world().resource::<Phase>().0;
+    play(&mut app, 20);
+    for _ in 0..500 {
+        if !autosave::busy(app.world()) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        app.update();
+    }
+    let reports: Vec<Autosaved> = app
+        .world_mut()
+        .resource_mut::<Messages<Autosaved>>()
+        .drain()
+        .collect();
+    assert!(!reports.is_empty());
+    for r in &reports {
+        let e = r.result.as_ref().unwrap_err();
+        assert!(e.contains("game-autosave-1.ron"), "{e}");
+    }
+    assert!(
+        app.world().resource::<Phase>().0 > before,
+        "the phases go on"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
