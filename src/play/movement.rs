@@ -29,7 +29,8 @@ pub(super) fn traverse(
         .hex(a.hex)
         .expect("a player stands on a generated hex");
     let leaving = effects(board.rules(), &here);
-    let cost = 1 + leaving.leave_extra_ap;
+    // The rules bound the extra cost; saturating keeps a hand-built ruleset from wrapping too.
+    let cost = leaving.leave_extra_ap.saturating_add(1);
     if a.ap < cost {
         return Err(Refusal::NotEnoughAp {
             need: cost,

@@ -132,3 +132,181 @@ fn the_play_section_holds_our_numbers_and_is_optional() {
     let r = Rules::from_str(&one, "one.ron").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!((r.play.build_ap, r.play.action_points), (1, 3));
 }
+
+/// Every number a rule file sets has its range; one past it is refused, naming the field and the
+/// limit, and the bound itself is accepted.
+#[test]
+fn every_number_past_its_range_is_refused_with_the_field_and_the_limit() {
+    let edit = |from: &str, to: &str| {
+        assert!(DEFAULT_AETERNUS.contains(from), "the rules lack `{from}`");
+        Rules::from_str(&DEFAULT_AETERNUS.replacen(from, to, 1), "r.ron")
+    };
+    let cases = [
+        (
+            "sight_radius: 2,",
+            "sight_radius: 1001,",
+            "sight_radius",
+            "is 1001; must lie in 0..=1000",
+        ),
+        (
+            "sight_radius: 2,",
+            "sight_radius: 100000,",
+            "sight_radius",
+            "is 100000; must lie in 0..=1000",
+        ),
+        (
+            "Purify(radius: 1)",
+            "Purify(radius: 40000)",
+            "features[2].effect.radius (\"Pylon of Purity\")",
+            "is 40000; must lie in 0..=16",
+        ),
+        (
+            "range: 1,",
+            "range: 17,",
+            "construction.range",
+            "is 17; must lie in 0..=16",
+        ),
+        (
+            "(leave_extra_ap: 1)",
+            "(leave_extra_ap: 4294967295)",
+            "biomes[3].movement.leave_extra_ap (\"Perilous Pass\")",
+            "is 4294967295; must lie in 0..=100",
+        ),
+        (
+            "action_points: 3,",
+            "action_points: 101,",
+            "play.action_points",
+            "is 101; must lie in 1..=100",
+        ),
+        (
+            "action_points: 3,",
+            "action_points: 0,",
+            "play.action_points",
+            "is 0; must lie in 1..=100",
+        ),
+        (
+            "build_ap: 0,",
+            "build_ap: 4294967295,",
+            "play.build_ap",
+            "is 4294967295; must lie in 0..=100",
+        ),
+        (
+            "{\"wood\": 45,",
+            "{\"wood\": 1000001,",
+            "play.starting_resources[\"wood\"]",
+            "is 1000001; must lie in 0..=1000000",
+        ),
+        (
+            "{\"wood\": 10}",
+            "{\"wood\": 4294967295}",
+            "features[4].cost[\"wood\"] (\"Boardwalk\")",
+            "is 4294967295; must lie in 0..=1000000",
+        ),
+        (
+            "weight: 7.0,",
+            "weight: 1e308,",
+            "biomes[0].weight (\"Meadow\")",
+            "is 1e308; a weight must be a finite number in 0..=1000000",
+        ),
+        (
+            "weight: 7.0,",
+            "weight: NaN,",
+            "biomes[0].weight (\"Meadow\")",
+            "is NaN; a weight must be a finite number in 0..=1000000",
+        ),
+        (
+            "bias: 12.0,",
+            "bias: 1000000.5,",
+            "biomes[0].bias (\"Meadow\")",
+            "is 1000000.5; a weight must be a finite number in 0..=1000000",
+        ),
+        (
+            "default_bias: 10.0,",
+            "default_bias: inf,",
+            "default_bias",
+            "is inf; a weight must be a finite number in 0..=1000000",
+        ),
+        (
+            "random_entry_weight: 3.0,",
+            "random_entry_weight: 2e6,",
+            "random_entry_weight",
+            "is 2000000; a weight must be a finite number in 0..=1000000",
+        ),
+        (
+            "{\"Meadow\": 2.0}",
+            "{\"Meadow\": 1e7}",
+            "landmarks[1].weight_on[\"Meadow\"] (\"Town\")",
+            "is 10000000; a weight must be a finite number in 0..=1000000",
+        ),
+        (
+            "name: \"Aeternus\",",
+            &format!("name: \"{}\",", "A".repeat(65)),
+            "name",
+            "is 65 characters long; a name has at most 64",
+        ),
+        (
+            "name: \"Forest\",",
+            &format!("name: \"{}\",", "F".repeat(65)),
+            "biomes[2].name",
+            "is 65 characters long; a name has at most 64",
+        ),
+        (
+            "\"hide\"]",
+            &format!(
+                "\"hide\", {}]",
+                (0..59)
+                    .map(|i| format!("\"r{i}\""))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            "resources",
+            "lists 65; the number of entries must lie in 0..=64",
+        ),
+        (
+            "(name: \"Gilded Reach\", colour: \"#d4a017\"),",
+            &(4..=9)
+                .map(|i| format!("(name: \"F{i}\", colour: \"#d4a017\"),"))
+                .collect::<String>(),
+            "play.factions",
+            "lists 9; the number of entries must lie in 0..=8",
+        ),
+    ];
+    for (from, to, field, message) in cases {
+        let e = edit(from, to).expect_err(to);
+        assert_eq!(e.field.as_deref(), Some(field), "{e}");
+        assert_eq!(e.message, message, "{e}");
+    }
+    // The bounds themselves are accepted.
+    for (from, to) in [
+        ("sight_radius: 2,", "sight_radius: 1000,"),
+        ("sight_radius: 2,", "sight_radius: 577,"),
+        ("sight_radius: 2,", "sight_radius: 0,"),
+        ("Purify(radius: 1)", "Purify(radius: 16)"),
+        ("range: 1,", "range: 16,"),
+        ("(leave_extra_ap: 1)", "(leave_extra_ap: 100)"),
+        ("action_points: 3,", "action_points: 100,"),
+        ("{\"wood\": 10}", "{\"wood\": 1000000}"),
+        ("weight: 7.0,", "weight: 1e6,"),
+    ] {
+        edit(from, to).unwrap_or_else(|e| panic!("{to}: {e}"));
+    }
+}
+
+/// Seventeen features do not fit a hex's 16-bit feature set.
+#[test]
+fn a_seventeenth_feature_is_refused() {
+    let extra: String = (0..12)
+        .map(|i| format!("(name: \"Deco {i}\", effect: Decoration),"))
+        .collect();
+    let text = DEFAULT_AETERNUS.replacen(
+        "            builds_on: [\"Lake\"],\n        ),",
+        &format!("            builds_on: [\"Lake\"],\n        ),\n{extra}"),
+        1,
+    );
+    let e = Rules::from_str(&text, "r.ron").unwrap_err();
+    assert_eq!(e.field.as_deref(), Some("features"), "{e}");
+    assert_eq!(
+        e.message,
+        "lists 17; the number of entries must lie in 0..=16"
+    );
+}

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use super::check::Check;
+use super::check::aeternus::*;
 
 use super::raw::{FeatureEffect, RawFeatureEffect, RawRules};
 use super::*;
@@ -28,24 +29,19 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
     let biome_names: Vec<String> = raw.biomes.iter().map(|b| b.name.clone()).collect();
     let landmark_names: Vec<String> = raw.landmarks.iter().map(|l| l.name.clone()).collect();
 
-    if raw.name.trim().is_empty() {
-        return Err(c.err("name", "is empty"));
-    }
+    c.name("name", &raw.name)?;
     if raw.biomes.is_empty() {
         return Err(c.err("biomes", "lists no biome"));
     }
-    if raw.biomes.len() > 64 {
-        return Err(c.err("biomes", "lists more than 64 biomes"));
-    }
+    c.count("biomes", raw.biomes.len(), 1..=MAX_BIOMES)?;
     if raw.landmarks.is_empty() {
         return Err(c.err("landmarks", "lists no landmark"));
     }
-    if raw.landmarks.len() > 255 {
-        return Err(c.err("landmarks", "lists more than 255 landmarks"));
-    }
-    if raw.features.len() > 16 {
-        return Err(c.err("features", "lists more than 16 features"));
-    }
+    c.count("landmarks", raw.landmarks.len(), 1..=MAX_LANDMARKS)?;
+    c.count("features", raw.features.len(), 0..=MAX_FEATURES)?;
+    c.count("resources", raw.resources.len(), 0..=MAX_RESOURCES)?;
+    c.within("sight_radius", raw.sight_radius, 0..=MAX_SIGHT)?;
+    c.within("construction.range", raw.construction.range, 0..=MAX_REACH)?;
     c.unique("biomes", raw.biomes.iter().map(|b| &b.name))?;
     c.unique("landmarks", raw.landmarks.iter().map(|b| &b.name))?;
     c.unique("features", raw.features.iter().map(|b| &b.name))?;
@@ -75,12 +71,18 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
             Some(v) => c.weight(at("bias"), v)?,
             None => default_bias,
         };
+        c.count(
+            at("suppressed_beside"),
+            b.suppressed_beside.len(),
+            0..=MAX_BIOMES,
+        )?;
         let mut suppressed_beside = Vec::new();
         for (j, s) in b.suppressed_beside.iter().enumerate() {
             let f = at(&format!("suppressed_beside[{j}]"));
             suppressed_beside.push(lookup(&c, f, "biome", s, find_biome, &biome_names)?);
         }
         let m = &b.movement;
+        c.within(at("movement.leave_extra_ap"), m.leave_extra_ap, 0..=MAX_AP)?;
         c.chance(at("movement.wind_chance"), m.wind_chance)?;
         c.chance(
             at("movement.exit_other_mass_chance"),
@@ -125,7 +127,8 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
     for (i, f) in raw.features.iter().enumerate() {
         let at = |x: &str| format!("features[{i}].{x} (\"{}\")", f.name);
         let chance = c.chance(at("chance"), f.chance)?;
-        for r in f.cost.keys() {
+        for (r, &n) in &f.cost {
+            c.within(at(&format!("cost[\"{r}\"]")), n, 0..=MAX_AMOUNT)?;
             if !raw.resources.contains(r) {
                 return Err(c.err(
                     at(&format!("cost[\"{r}\"]")),
@@ -136,6 +139,7 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
                 ));
             }
         }
+        c.count(at("builds_on"), f.builds_on.len(), 0..=MAX_BIOMES)?;
         let mut builds_on = Vec::new();
         for (j, s) in f.builds_on.iter().enumerate() {
             let field = at(&format!("builds_on[{j}]"));
@@ -162,7 +166,9 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
                 FeatureEffect::Corruption { landmark: l }
             }
             RawFeatureEffect::Occupy => FeatureEffect::Occupy,
-            RawFeatureEffect::Purify { radius } => FeatureEffect::Purify { radius: *radius },
+            RawFeatureEffect::Purify { radius } => FeatureEffect::Purify {
+                radius: c.within(at("effect.radius"), *radius, 0..=MAX_REACH)?,
+            },
             RawFeatureEffect::Stagway { ends_actions } => FeatureEffect::Stagway {
                 ends_actions: *ends_actions,
             },
@@ -246,13 +252,15 @@ fn validate_play(
     raw: &raw::RawPlay,
     resources: &[String],
 ) -> Result<PlayRules, RulesError> {
-    if raw.action_points == 0 {
-        return Err(c.err(
-            "play.action_points",
-            "is 0; a phase must give every player at least 1 action point",
-        ));
-    }
-    for r in raw.starting_resources.keys() {
+    // A phase must give every player at least 1 action point.
+    c.within("play.action_points", raw.action_points, 1..=MAX_AP)?;
+    c.within("play.build_ap", raw.build_ap, 0..=MAX_AP)?;
+    for (r, &n) in &raw.starting_resources {
+        c.within(
+            format!("play.starting_resources[\"{r}\"]"),
+            n,
+            0..=MAX_AMOUNT,
+        )?;
         if !resources.contains(r) {
             return Err(c.err(
                 format!("play.starting_resources[\"{r}\"]"),
@@ -260,6 +268,7 @@ fn validate_play(
             ));
         }
     }
+    c.count("play.factions", raw.factions.len(), 0..=MAX_FACTIONS)?;
     c.unique("play.factions", raw.factions.iter().map(|f| &f.name))?;
     let mut factions = Vec::with_capacity(raw.factions.len());
     for (i, f) in raw.factions.iter().enumerate() {

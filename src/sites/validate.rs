@@ -7,33 +7,30 @@ use super::flags::{Loc, Terrain};
 use super::raw::{Entries, RawSite, RawSites, RawTerrain};
 use super::{Site, SiteRules};
 use crate::rules::RulesError;
-use crate::rules::check::Check;
+use crate::rules::check::{Check, MAX_LIST};
 
 /// Path flags live in a `u32`; Dominions' own masks stop well before that.
 const MAX_PATHS: usize = 32;
 
 pub fn validate(raw: RawSites, source: &str) -> Result<SiteRules, RulesError> {
     let c = Check { source };
-    if raw.base_frequency > 100 {
-        return Err(c.err(
-            "base_frequency",
-            format!(
-                "is {}; the base site frequency is a percentage, 0 to 100",
-                raw.base_frequency
-            ),
-        ));
-    }
+    c.name("name", &raw.name)?;
+    // The base site frequency is a percentage.
+    c.within("base_frequency", raw.base_frequency, 0..=100)?;
+    c.count("paths", raw.paths.len(), 0..=MAX_PATHS)?;
     let mut seen = HashSet::new();
     for (i, p) in raw.paths.iter().enumerate() {
-        if p.trim().is_empty() || !seen.insert(p.to_lowercase()) {
-            return Err(c.err(format!("paths[{i}]"), format!("`{p}` is empty or repeated")));
+        c.name(format!("paths[{i}]"), p)?;
+        if !seen.insert(p.to_lowercase()) {
+            return Err(c.err(
+                format!("paths[{i}]"),
+                format!("`{p}` is named twice in `paths`"),
+            ));
         }
-    }
-    if raw.paths.len() > MAX_PATHS {
-        return Err(c.err("paths", format!("has more than {MAX_PATHS} paths")));
     }
     let paths = &raw.paths;
     let terrains = |field: &str, e: &Entries<RawTerrain>| {
+        c.count(field, e.0.len(), 0..=MAX_LIST)?;
         let mut seen = HashSet::new();
         e.0.iter()
             .map(|(name, t)| {
@@ -49,6 +46,7 @@ pub fn validate(raw: RawSites, source: &str) -> Result<SiteRules, RulesError> {
     let aeternus_landmarks = terrains("aeternus.landmarks", &raw.aeternus.landmarks)?;
     let storm_biomes = terrains("storm.biomes", &raw.storm.biomes)?;
 
+    c.count("sites", raw.sites.len(), 0..=MAX_LIST)?;
     c.unique("sites", raw.sites.iter().map(|s| &s.name))?;
     let sites = raw
         .sites
@@ -113,7 +111,7 @@ fn site(c: &Check, at: &str, s: &RawSite, paths: &[String]) -> Result<Site, Rule
     if s.rarity > 2 {
         return Err(c.err(
             format!("{at}.rarity"),
-            format!("is {}; a rarity is 0, 1 or 2", s.rarity),
+            format!("is {}; a rarity is 0, 1 or 2: must lie in 0..=2", s.rarity),
         ));
     }
     let path = match &s.path {
@@ -148,6 +146,7 @@ fn site(c: &Check, at: &str, s: &RawSite, paths: &[String]) -> Result<Site, Rule
     if s.effect.trim().is_empty() {
         return Err(c.err(format!("{at}.effect"), "is empty"));
     }
+    c.text(format!("{at}.effect"), &s.effect)?;
     Ok(Site {
         name: s.name.clone(),
         rarity: s.rarity as u8,

@@ -1,6 +1,6 @@
 //! The storm world: a finite seeded map regenerated every cycle (see `storm-world-map` and the
 //! spec README's readings). Rules: `assets/rules/storm.ron`; settlement template:
-//! `assets/storm/settlement.ron`. The map comes from (run seed, cycle) alone.
+//! `assets/rules/storm-settlement.ron`. The map comes from (run seed, cycle) alone.
 
 mod biomes;
 pub mod cli;
@@ -30,10 +30,10 @@ use template::Template;
 /// The default ruleset and template, embedded so the game runs from any folder.
 pub const DEFAULT_STORM: &str = include_str!("../../assets/rules/storm.ron");
 pub const DEFAULT_STORM_NAME: &str = "assets/rules/storm.ron";
-pub const DEFAULT_TEMPLATE: &str = include_str!("../../assets/storm/settlement.ron");
-pub const DEFAULT_TEMPLATE_NAME: &str = "assets/storm/settlement.ron";
+pub const DEFAULT_TEMPLATE: &str = include_str!("../../assets/rules/storm-settlement.ron");
+pub const DEFAULT_TEMPLATE_NAME: &str = "assets/rules/storm-settlement.ron";
 /// How the default ruleset names its template (relative to the rule file).
-const DEFAULT_TEMPLATE_REF: &str = "../storm/settlement.ron";
+pub const DEFAULT_TEMPLATE_REF: &str = "storm-settlement.ron";
 
 impl StormRules {
     /// The embedded default ruleset with the embedded template.
@@ -44,27 +44,25 @@ impl StormRules {
     }
 
     /// Parses and validates rule text; `source` names it in errors and, when it is a path,
-    /// locates the template (relative to the rule file). The default template reference falls
+    /// locates the template: relative to the rule file, never absolute, never out of its folder
+    /// (see [`crate::rules::check::Check::inner_path`]). The default template reference falls
     /// back to the embedded template when no such file exists.
     pub fn from_str(text: &str, source: &str) -> Result<StormRules, RulesError> {
+        const FIELD: &str = "settlement.template";
         let raw: raw::RawStorm = raw::parse(text, source)?;
         let reference = raw.settlement.template.clone();
-        let path = Path::new(source)
-            .parent()
-            .unwrap_or(Path::new(""))
-            .join(&reference);
-        let template = match std::fs::read_to_string(&path) {
-            Ok(t) => Template::from_str(&t, &path.display().to_string())?,
-            Err(_) if reference == DEFAULT_TEMPLATE_REF => {
-                Template::from_str(DEFAULT_TEMPLATE, DEFAULT_TEMPLATE_NAME)?
-            }
-            Err(e) => {
-                return Err(RulesError::new(
+        let path = validate::Check { source }.inner_path(FIELD, &reference)?;
+        let template = if reference == DEFAULT_TEMPLATE_REF && !path.exists() {
+            Template::from_str(DEFAULT_TEMPLATE, DEFAULT_TEMPLATE_NAME)?
+        } else {
+            let (text, name) = crate::rules::read_rule_file(&path).map_err(|e| {
+                RulesError::new(
                     source,
-                    Some("settlement.template".into()),
-                    format!("cannot read the template {}: {e}", path.display()),
-                ));
-            }
+                    Some(FIELD.into()),
+                    format!("cannot read the template {}: {}", path.display(), e.message),
+                )
+            })?;
+            Template::from_str(&text, &name)?
         };
         validate::validate(raw, source, template)
     }

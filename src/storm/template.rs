@@ -1,4 +1,4 @@
-//! The settlement layer's hand-made template (`assets/storm/settlement.ron`): grounds and slots.
+//! The settlement layer's hand-made template (`assets/rules/storm-settlement.ron`): grounds and slots.
 
 use std::collections::HashMap;
 
@@ -86,6 +86,11 @@ pub struct Slot {
     pub chance: f64,
 }
 
+/// The widest template: 2,791 cells at 30, each drawn in the settlement view.
+pub const MAX_RADIUS: u32 = 30;
+/// Grounds: a `u8` index each.
+pub const MAX_GROUNDS: usize = 250;
+
 /// A validated template: every cell within `radius` has a ground; slots lie on distinct cells.
 #[derive(Debug, Clone)]
 pub struct Template {
@@ -102,18 +107,13 @@ impl Template {
     pub fn from_str(text: &str, source: &str) -> Result<Template, RulesError> {
         let raw: RawTemplate = parse(text, source)?;
         let c = Check { source };
-        if raw.name.trim().is_empty() {
-            return Err(c.err("name", "is empty"));
-        }
-        if !(1..=30).contains(&raw.radius) {
-            return Err(c.err(
-                "radius",
-                format!("is {}; it must lie in 1..=30", raw.radius),
-            ));
-        }
-        if raw.grounds.is_empty() || raw.grounds.len() > 250 {
-            return Err(c.err("grounds", "must list 1 to 250 grounds"));
-        }
+        c.name("name", &raw.name)?;
+        c.within("radius", raw.radius, 1..=MAX_RADIUS)?;
+        c.count("grounds", raw.grounds.len(), 1..=MAX_GROUNDS)?;
+        // One cell and one slot a place at most: a longer list must repeat a place.
+        let places = super::validate::cells(raw.radius) as usize;
+        c.count("cells", raw.cells.len(), 0..=places)?;
+        c.count("slots", raw.slots.len(), 0..=places)?;
         c.unique("grounds", raw.grounds.iter().map(|g| &g.name))?;
         let mut grounds = Vec::new();
         for (i, g) in raw.grounds.iter().enumerate() {

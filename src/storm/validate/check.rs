@@ -1,7 +1,9 @@
 //! The storm's pools, on top of the checks every rule file shares.
 
+use super::MAX_AMOUNT;
 use crate::rules::RulesError;
 pub use crate::rules::check::Check;
+use crate::rules::check::MAX_LIST;
 use crate::storm::raw::RawEntry;
 use crate::storm::rules::Entry;
 
@@ -19,15 +21,17 @@ impl Check<'_> {
                 format!("lists {} entries; at least {min_len} are needed", raw.len()),
             ));
         }
+        self.count(list, raw.len(), min_len..=MAX_LIST)?;
         self.unique(list, raw.iter().map(|e| &e.name))?;
         let mut out = Vec::with_capacity(raw.len());
         for (i, e) in raw.iter().enumerate() {
             let at = |f: &str| format!("{list}[{i}].{f} (\"{}\")", e.name);
+            self.text(at("effect"), &e.effect)?;
             out.push(Entry {
                 name: e.name.clone(),
                 effect: e.effect.clone(),
                 weight: self.weight(at("weight"), e.weight)?,
-                amount: self.range(at("amount"), e.amount)?,
+                amount: self.range_within(at("amount"), e.amount, 0..=MAX_AMOUNT)?,
             });
         }
         if out.iter().all(|e| e.weight == 0.0) {

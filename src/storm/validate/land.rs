@@ -26,11 +26,11 @@ pub fn land(c: &Check, raw: &RawStorm) -> Result<Land, RulesError> {
     for (i, b) in raw.biomes.iter().enumerate() {
         let at = |f: &str| format!("biomes[{i}].{f} (\"{}\")", b.name);
         let weight = c.weight(at("weight"), b.weight)?;
-        if weight > 0.0 && b.min_distance > radius {
+        if b.min_distance > radius {
             return Err(c.err(
                 at("min_distance"),
                 format!(
-                    "is {}, beyond the map's radius {radius}: the biome could never be drawn",
+                    "is {}, beyond the map's radius {radius}: it must lie in 0..={radius}",
                     b.min_distance
                 ),
             ));
@@ -80,9 +80,7 @@ pub fn land(c: &Check, raw: &RawStorm) -> Result<Land, RulesError> {
     let draw_tables = draw_tables(c, &biomes, radius)?;
 
     let s = &raw.smoothing;
-    if s.passes > 16 {
-        return Err(c.err("smoothing.passes", format!("is {}; at most 16", s.passes)));
-    }
+    c.within("smoothing.passes", s.passes, 0..=super::MAX_PASSES)?;
     // Below four, two biomes could tie among six neighbours and "the most frequent" is undefined.
     if !(4..=6).contains(&s.threshold) {
         return Err(c.err(

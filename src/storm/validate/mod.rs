@@ -10,18 +10,28 @@ use super::rules::*;
 use super::template::Template;
 use crate::rules::RulesError;
 
+/// The widest storm map: 3·R·(R+1)+1 cells, 120,601 at 200, so a cycle stays in milliseconds.
+pub const MAX_RADIUS: u32 = 200;
+/// A seal's clearance: the cells within it are read one by one around every seal copy (3,169 at
+/// 32), and it is far wider than any map needs.
+pub const MAX_CLEARANCE: u32 = 32;
+/// Smoothing passes: each reads the whole map.
+pub const MAX_PASSES: u32 = 16;
+/// Copies of each contracted seal in the trial.
+pub const MAX_TRIAL_COPIES: u32 = 8;
+/// An amount a settlement pool entry gives.
+pub const MAX_AMOUNT: u32 = 1_000_000;
+
+/// How many cells a map of `radius` holds.
+pub fn cells(radius: u32) -> u32 {
+    let r = radius as u64;
+    (3 * r * (r + 1) + 1).min(u32::MAX as u64) as u32
+}
+
 pub fn validate(raw: RawStorm, source: &str, template: Template) -> Result<StormRules, RulesError> {
     let c = Check { source };
-    if raw.name.trim().is_empty() {
-        return Err(c.err("name", "is empty"));
-    }
-    if !(1..=200).contains(&raw.radius) {
-        return Err(c.err(
-            "radius",
-            format!("is {}; it must lie in 1..=200", raw.radius),
-        ));
-    }
-    let radius = raw.radius;
+    c.name("name", &raw.name)?;
+    let radius = c.within("radius", raw.radius, 1..=MAX_RADIUS)?;
     let land::Land {
         biomes,
         capital,
@@ -49,12 +59,7 @@ pub fn validate(raw: RawStorm, source: &str, template: Template) -> Result<Storm
                 "contains a comma, which `--contracts` uses to separate names",
             ));
         }
-        if !(1..=radius).contains(&s.distance) {
-            return Err(c.err(
-                at("distance"),
-                format!("is {}; it must lie in 1..={radius}", s.distance),
-            ));
-        }
+        c.within(at("distance"), s.distance, 1..=radius)?;
         seals.push(Seal {
             name: s.name.clone(),
             distance: s.distance,
@@ -63,22 +68,15 @@ pub fn validate(raw: RawStorm, source: &str, template: Template) -> Result<Storm
     }
 
     let t = &raw.trial;
-    if !(1..=8).contains(&t.copies) {
-        return Err(c.err(
-            "trial.copies",
-            format!("is {}; it must lie in 1..=8", t.copies),
-        ));
-    }
-    let band = c.range(
+    c.within("trial.copies", t.copies, 1..=MAX_TRIAL_COPIES)?;
+    c.within("trial.min_distance", t.min_distance, 1..=radius)?;
+    c.within("trial.max_distance", t.max_distance, 1..=radius)?;
+    c.range(
         "trial.min_distance..max_distance".into(),
         (t.min_distance, t.max_distance),
     )?;
-    if *band.start() < 1 || *band.end() > radius {
-        return Err(c.err(
-            "trial.min_distance",
-            format!("the band {band:?} must lie within 1..={radius}"),
-        ));
-    }
+    // No two cells of any storm map lie farther apart than the widest map's diameter.
+    c.within("trial.spacing", t.spacing, 0..=2 * MAX_RADIUS)?;
     let trial = TrialRules {
         copies: t.copies,
         min_distance: t.min_distance,
@@ -86,6 +84,8 @@ pub fn validate(raw: RawStorm, source: &str, template: Template) -> Result<Storm
         spacing: t.spacing,
     };
 
+    // A map holds at most one reservation a cell.
+    let most = cells(radius);
     let kind = |name: &str, k: &RawKind| -> Result<KindRules, RulesError> {
         let spawn = c.range(
             format!("reservations.{name}.spawn_distance"),
@@ -94,18 +94,29 @@ pub fn validate(raw: RawStorm, source: &str, template: Template) -> Result<Storm
         if *spawn.end() > radius {
             return Err(c.err(
                 format!("reservations.{name}.spawn_distance"),
-                format!("reaches {}, beyond the radius {radius}", spawn.end()),
+                format!(
+                    "reaches {}, beyond the radius {radius}: both numbers must lie in 0..={radius}",
+                    spawn.end()
+                ),
             ));
         }
         Ok(KindRules {
-            main: c.range(format!("reservations.{name}.main"), k.main)?,
-            prestige: c.range(format!("reservations.{name}.prestige"), k.prestige)?,
+            main: c.range_within(format!("reservations.{name}.main"), k.main, 0..=most)?,
+            prestige: c.range_within(
+                format!("reservations.{name}.prestige"),
+                k.prestige,
+                0..=most,
+            )?,
             spawn_distance: spawn,
             mark: c.colour(format!("reservations.{name}.mark"), &k.mark)?,
         })
     };
     let reservations = Reservations {
-        seal_clearance: raw.reservations.seal_clearance,
+        seal_clearance: c.within(
+            "reservations.seal_clearance",
+            raw.reservations.seal_clearance,
+            0..=MAX_CLEARANCE,
+        )?,
         events: kind("events", &raw.reservations.events)?,
         modifiers: kind("modifiers", &raw.reservations.modifiers)?,
     };
