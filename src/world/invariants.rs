@@ -15,8 +15,8 @@
 //!   under them.
 //!
 //! Time: linear in the hexes (six store look-ups each), plus, for each pylon kind, the smaller of
-//! its pylons and the corrupted hexes times the hexes of its ring: 7 for the seed's radius 1, at most
-//! 817 for the largest the rules allow (`rules::check::aeternus::MAX_REACH`, 16).
+//! its pylons and the corrupted hexes times the hexes of its ring: 7 for the seed's radius 1, at
+//! most 817 for the largest the rules allow (`rules::check::aeternus::MAX_REACH`, 16).
 //!
 //! Holes are counted without searching them: closed hexes cover their union as a good cover, so
 //! the union is homotopic to its nerve (hexes, adjacent pairs, triples of mutually adjacent
