@@ -39,7 +39,7 @@ pub struct Cli {
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<PathBuf>,
     /// Players at the table (hot-seat), 1 to 8; default: the ruleset's factions, at least 2.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=8))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=crate::play::MAX_SEATS as i64))]
     pub players: Option<u32>,
     /// Start from a saved game (its seed and world; load it with the rules it was saved with).
     #[arg(long, value_name = "FILE")]

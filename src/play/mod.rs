@@ -30,6 +30,10 @@ pub use players::{
     ActionPoints, Faction, Moves, Player, PlayerId, PlayerIndex, Position, Resources, Turn,
 };
 
+/// The most players seated at one table (`--players 1..=8`); factions past the rules' list
+/// are named by number.
+pub const MAX_SEATS: u32 = 8;
+
 /// Adds the play rules; needs the world plugin (both come with [`crate::core_plugins`]).
 pub fn plugin(app: &mut App) {
     app.add_plugins((

@@ -16,9 +16,9 @@ use crate::world::limits::{MAX_COORD, MAX_HEXES, checked_hex, in_range};
 pub const MAX_PLAYERS: usize = 64;
 /// The largest player id.
 pub const MAX_PLAYER_ID: u32 = 1 << 16;
-/// Factions are indices below the rules' faction count or this, whichever is larger: the
-/// window seats up to 8 players (`--players 1..=8`), those past the rules' list included.
-pub const MAX_SEATS: u32 = 8;
+// Factions are indices below the rules' faction count or `MAX_SEATS`, whichever is larger:
+// the window seats that many players, those past the rules' list included.
+use crate::play::MAX_SEATS;
 /// The longest player name, in characters.
 pub const MAX_NAME: usize = 64;
 /// The largest phase and move count: far past any game, so counting on never overflows.
