@@ -44,8 +44,8 @@ pub mod aeternus {
     pub const MAX_FEATURES: usize = 16;
     /// Resources a ruleset names.
     pub const MAX_RESOURCES: usize = 64;
-    /// Factions: the window seats at most 8 players.
-    pub const MAX_FACTIONS: usize = 8;
+    /// Factions: the window seats at most [`crate::play::MAX_SEATS`] players.
+    pub const MAX_FACTIONS: usize = crate::play::MAX_SEATS as usize;
 }
 
 /// A number as an error shows it: 1e308 rather than its 309 digits.
