@@ -76,7 +76,7 @@ pub fn route(world: &HexWorld, rules: &Rules, from: Hex, to: Hex) -> Option<Vec<
     hexx::algorithms::a_star(from, to, |a, b| {
         passable(b)?;
         let leaving = passable(a)?;
-        Some(1 + movement_effects(rules, &leaving).leave_extra_ap)
+        Some(1u32.saturating_add(movement_effects(rules, &leaving).leave_extra_ap))
     })
 }
 
