@@ -2,7 +2,8 @@
 //! settlement template and a real save, each loaded as the game loads it and, when accepted, used
 //! for a short generation and a few actions. None may panic, and each stays within a bounded
 //! number of generated hexes. The seed is fixed and nothing is persisted, so they never flake;
-//! `AETERNUS_MUTATIONS=N` runs N cases a file instead of the default.
+//! `AETERNUS_MUTATIONS=N` runs N cases a file instead of the default, and
+//! `AETERNUS_MUTATIONS_SEED=S` another set of them.
 
 mod play;
 mod rules;
@@ -22,10 +23,12 @@ use text::{Mutated, mutated};
 
 /// The cases a file gets: `default`, or `AETERNUS_MUTATIONS` when set.
 fn cases(default: u32) -> u32 {
-    std::env::var("AETERNUS_MUTATIONS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+    env("AETERNUS_MUTATIONS").map_or(default, |n| n as u32)
+}
+
+/// A number from the environment, for longer runs by hand.
+fn env(name: &str) -> Option<u64> {
+    std::env::var(name).ok().and_then(|v| v.trim().parse().ok())
 }
 
 /// The hexes within `r` of a hex: 3r(r+1)+1.
@@ -81,13 +84,15 @@ impl Outcome {
 fn run(name: &str, seed: u64, cases: u32, base: Vec<u8>, case: impl Fn(&Mutated) -> Outcome) {
     let config = Config {
         cases,
-        rng_seed: RngSeed::Fixed(seed),
+        // Fixed; `AETERNUS_MUTATIONS_SEED` draws another set of cases (still reproducible).
+        rng_seed: RngSeed::Fixed(seed ^ env("AETERNUS_MUTATIONS_SEED").unwrap_or(0)),
         failure_persistence: None,
         // A failure is shrunk for at most a minute.
         max_shrink_time: 60_000,
         ..Config::default()
     };
     let mut runner = TestRunner::new(config);
+    let began = Instant::now();
     let accepted = Cell::new(0u32);
     let hexes = Cell::new(0usize);
     let slowest = RefCell::new((Duration::ZERO, Vec::new()));
@@ -109,7 +114,8 @@ fn run(name: &str, seed: u64, cases: u32, base: Vec<u8>, case: impl Fn(&Mutated)
     }
     let (took, steps) = slowest.into_inner();
     eprintln!(
-        "mutations of {name}: {cases} cases, {} accepted, at most {} hexes; slowest {:.1} ms: {steps:?}",
+        "mutations of {name}: {cases} cases in {:.1} s, {} accepted, at most {} hexes; slowest {:.1} ms: {steps:?}",
+        began.elapsed().as_secs_f64(),
         accepted.get(),
         hexes.get(),
         took.as_secs_f64() * 1e3,

@@ -9,6 +9,7 @@ use hexx::Hex;
 use crate::hex::Direction;
 use crate::play::{Action, Faction, Occupation, PlayLog, Player, PlayerId, Position, Resources};
 use crate::playview::text::{hex_info, log_lines};
+use crate::playview::walk::route;
 use crate::rules::{FeatureId, Rules};
 use crate::world::plugin::WorldMap;
 
@@ -117,6 +118,22 @@ pub fn hud(app: &mut App) -> usize {
         words += hex_info(*hex, map, occupation, &[], rules).len();
     }
     words
+}
+
+/// A click on a far hex: the walk's route from each player to the origin and to the hex
+/// generated last, over the explored land.
+pub fn walks(app: &mut App, players: &[u32]) {
+    let from: Vec<Hex> = players.iter().filter_map(|&id| position(app, id)).collect();
+    let world = app.world();
+    let (rules, map) = (world.resource::<Rules>(), world.resource::<WorldMap>());
+    let last = map.hex_of_order(map.len() as u32 - 1);
+    for a in from {
+        for b in [Hex::ZERO, last] {
+            if let Some(path) = route(map, rules, a, b) {
+                assert!(path.len() <= map.len());
+            }
+        }
+    }
 }
 
 /// The hexes the game's world holds.

@@ -6,7 +6,9 @@ use std::sync::OnceLock;
 use super::play::{self, SIGHT};
 use super::{Outcome, Scratch, cases, disc, run, shipped};
 use crate::rules::Rules;
+use crate::rules::reload::check_swap;
 use crate::sites::SiteRules;
+use crate::world::plugin::WorldMap;
 
 /// The view generated from the origin: 37 hexes.
 const RADIUS: u32 = 3;
@@ -18,8 +20,9 @@ fn site_rules() -> &'static SiteRules {
     SITES.get_or_init(SiteRules::embedded)
 }
 
-/// Loads and, when accepted, uses one mutated rule file.
-fn case(scratch: &Scratch, bytes: &[u8]) -> Outcome {
+/// Loads and, when accepted, uses one mutated rule file; `base` is the file unmutated, which a
+/// running game reloads it over.
+fn case(scratch: &Scratch, base: &Rules, bytes: &[u8]) -> Outcome {
     let path = scratch.write("rules.ron", bytes);
     let Ok(rules) = Rules::from_file(&path) else {
         return Outcome::refused();
@@ -39,14 +42,31 @@ fn case(scratch: &Scratch, bytes: &[u8]) -> Outcome {
             assert!(placed.len() <= 9 * world.len());
         }
     }
-    let mut app = play::new_game(rules, 7);
-    play::rounds(&mut app, &[1, 2], ROUNDS);
-    play::hud(&mut app);
-    let n = play::hexes(&app);
-    assert!(
-        n <= disc(play::reach(ROUNDS) + SIGHT),
-        "the short game generated {n} hexes"
-    );
+    let mut n = 0;
+    // A new game on the rules; then a game on the unmutated rules that reloads them midway, as
+    // the window does when the file is saved (when the lists of names are the same).
+    for reload in [false, true] {
+        if reload && check_swap(base, &rules).is_err() {
+            continue;
+        }
+        let mut app = play::new_game(if reload { base.clone() } else { rules.clone() }, 7);
+        if reload {
+            play::rounds(&mut app, &[1, 2], 1);
+            let mut new = rules.clone();
+            new.sight_radius = new.sight_radius.min(SIGHT);
+            app.world_mut().resource_mut::<WorldMap>().rules = new.clone();
+            *app.world_mut().resource_mut::<Rules>() = new;
+        }
+        play::rounds(&mut app, &[1, 2], ROUNDS);
+        play::hud(&mut app);
+        play::walks(&mut app, &[1, 2]);
+        n = play::hexes(&app);
+        let reach = play::reach(ROUNDS + reload as u32);
+        assert!(
+            n <= disc(reach + SIGHT),
+            "the short game generated {n} hexes"
+        );
+    }
     Outcome {
         accepted: true,
         hexes: hexes.max(n),
@@ -57,13 +77,17 @@ fn case(scratch: &Scratch, bytes: &[u8]) -> Outcome {
 fn mutated_aeternus_rules_never_panic() {
     let scratch = Scratch::new("aeternus");
     let base = shipped("assets/rules/aeternus.ron");
-    assert!(case(&scratch, &base).accepted, "the shipped rules load");
+    let rules = Rules::from_str(std::str::from_utf8(&base).unwrap(), "aeternus.ron").unwrap();
+    assert!(
+        case(&scratch, &rules, &base).accepted,
+        "the shipped rules load"
+    );
     run(
         "assets/rules/aeternus.ron",
         0x5EED_0001,
-        cases(600),
+        cases(800),
         base,
-        |m| case(&scratch, &m.bytes),
+        |m| case(&scratch, &rules, &m.bytes),
     );
 }
 
@@ -71,12 +95,16 @@ fn mutated_aeternus_rules_never_panic() {
 fn mutated_example_mods_never_panic() {
     let scratch = Scratch::new("mod");
     let base = shipped("assets/mods/example/rules.ron");
-    assert!(case(&scratch, &base).accepted, "the example mod loads");
+    let rules = Rules::from_str(std::str::from_utf8(&base).unwrap(), "rules.ron").unwrap();
+    assert!(
+        case(&scratch, &rules, &base).accepted,
+        "the example mod loads"
+    );
     run(
         "assets/mods/example/rules.ron",
         0x5EED_0002,
-        cases(300),
+        cases(400),
         base,
-        |m| case(&scratch, &m.bytes),
+        |m| case(&scratch, &rules, &m.bytes),
     );
 }

@@ -41,6 +41,7 @@ fn case(scratch: &Scratch, bytes: &[u8]) -> Outcome {
     play::hud(&mut app);
     play::rounds(&mut app, &ids, 1);
     play::hud(&mut app);
+    play::walks(&mut app, &ids);
     let n = play::hexes(&app);
     // Each player sees and walks around where it stands; nothing else is generated.
     let bound = saved + players * disc(play::reach(1) + SIGHT);
@@ -62,7 +63,7 @@ fn mutated_saves_never_panic() {
     let scratch = Scratch::new("save");
     let base = real_save().as_bytes().to_vec();
     assert!(case(&scratch, &base).accepted, "the real save loads");
-    run("a saved game", 0x5EED_0006, cases(600), base, |m| {
+    run("a saved game", 0x5EED_0006, cases(1000), base, |m| {
         case(&scratch, &m.bytes)
     });
 }

@@ -59,7 +59,7 @@ fn mutated_site_rules_never_panic() {
     run(
         "assets/rules/sites.ron",
         0x5EED_0005,
-        cases(600),
+        cases(800),
         base,
         |m| case(&scratch, &m.bytes),
     );

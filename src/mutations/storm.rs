@@ -10,8 +10,10 @@ use hexx::Hex;
 use super::text::{Kind, lex};
 use super::{Outcome, Scratch, cases, disc, run, shipped};
 use crate::export::MapExport;
+use crate::hex::Direction;
 use crate::sites::SiteRules;
 use crate::storm::{CycleParams, Settlement, StormMap, StormRules};
+use crate::stormview::logic::{Journey, under_new_rules};
 
 const RULES: &str = "assets/rules/storm.ron";
 /// The largest map the rules may ask for (their radius at most 200).
@@ -44,6 +46,31 @@ fn lay_out(scratch: &Scratch) -> (Vec<u8>, Vec<u8>, PathBuf, PathBuf) {
     (rules, template, path, template_at)
 }
 
+/// The shipped rules' first map with the token walked a while: what a reload meets.
+fn running() -> &'static (StormMap, Journey) {
+    static RUNNING: OnceLock<(StormMap, Journey)> = OnceLock::new();
+    RUNNING.get_or_init(|| {
+        let rules = Arc::new(StormRules::embedded().unwrap());
+        let map = StormMap::generate(rules.clone(), CycleParams::new(&rules, 3, 0));
+        let mut journey = Journey::start();
+        walk(&map, &mut journey, 24);
+        (map, journey)
+    })
+}
+
+/// `steps` moves of the token, each in the first direction (turning clockwise from one that
+/// changes every step) the map allows; reservations reached are revealed.
+fn walk(map: &StormMap, journey: &mut Journey, steps: usize) {
+    for k in 0..steps {
+        for d in 0..6 {
+            let to = journey.cell + Direction::ALL[(k / 3 + d) % 6].offset();
+            if journey.step(map, to).is_ok() {
+                break;
+            }
+        }
+    }
+}
+
 fn site_rules() -> &'static SiteRules {
     static SITES: OnceLock<SiteRules> = OnceLock::new();
     SITES.get_or_init(SiteRules::embedded)
@@ -52,6 +79,7 @@ fn site_rules() -> &'static SiteRules {
 /// Settlements of a few cells, as the settlement view and `gen --settlement` make them.
 fn settlements(rules: &Arc<StormRules>, seed: u64, cells: &[Hex]) {
     let template = &rules.settlement.template;
+    assert!(template.radius <= crate::storm::template::MAX_RADIUS);
     assert!(template.cells.len() <= disc(template.radius));
     for &cell in cells {
         let s = Settlement::generate(rules.clone(), seed, cell);
@@ -68,8 +96,14 @@ fn case(path: &Path, maps: bool) -> Outcome {
         return Outcome::refused();
     };
     assert!(rules.radius <= 200, "a map of radius {}", rules.radius);
-    let rules = Arc::new(rules);
     let seed = 3;
+    if maps {
+        // The storm window saved the file while a game ran: the cycle is redrawn under it.
+        let (map, journey) = running();
+        let (next, mut journey) = under_new_rules(map, journey, rules.clone());
+        walk(&next, &mut journey, 24);
+    }
+    let rules = Arc::new(rules);
     if !maps {
         settlements(
             &rules,
@@ -100,8 +134,15 @@ fn case(path: &Path, maps: bool) -> Outcome {
         let map = StormMap::generate(rules.clone(), params);
         assert!(map.disc.len() <= MAX_CELLS && map.biomes.len() == map.disc.len());
         cells = cells.max(map.disc.len());
-        let next = map.next_cycle();
-        assert_eq!(next.disc.len(), map.disc.len());
+        if map.params.cycle == u32::MAX {
+            // The last cycle number repeats.
+            let next = map.next_cycle();
+            assert_eq!(
+                (next.params.cycle, next.disc.len()),
+                (u32::MAX, map.disc.len())
+            );
+        }
+        walk(&map, &mut Journey::start(), 24);
         let reserved: Vec<Hex> = map.reservations().map(|(h, _)| h).take(8).collect();
         for &cell in &reserved {
             if let Some(content) = map.reveal(cell) {
@@ -127,7 +168,7 @@ fn mutated_storm_rules_never_panic() {
     let scratch = Scratch::new("storm");
     let (rules, _, path, _) = lay_out(&scratch);
     assert!(case(&path, true).accepted, "the shipped storm rules load");
-    run(RULES, 0x5EED_0003, cases(300), rules, |m| {
+    run(RULES, 0x5EED_0003, cases(400), rules, |m| {
         scratch.write(RULES, &m.bytes);
         case(&path, true)
     });
@@ -139,7 +180,7 @@ fn mutated_settlement_templates_never_panic() {
     let (_, template, path, template_at) = lay_out(&scratch);
     assert!(case(&path, false).accepted, "the shipped template loads");
     let name = template_at.display().to_string();
-    run(&name, 0x5EED_0004, cases(600), template, |m| {
+    run(&name, 0x5EED_0004, cases(800), template, |m| {
         scratch.write(&template_at, &m.bytes);
         case(&path, false)
     });

@@ -37,15 +37,47 @@ pub const EXTREMES: &[&str] = &[
 #[derive(Debug, Clone, Copy)]
 pub enum Value {
     Extreme(&'static str),
+    Limit(&'static str),
     /// The number plus this (a plausible value, so more files pass their checks and get used).
     Near(i8),
 }
+
+/// The documented limits of rule files and saves and one past each (radii, reaches, AP,
+/// amounts, weights, counters), where an off-by-one in a check or in arithmetic shows.
+pub const LIMITS: &[&str] = &[
+    "2",
+    "8",
+    "9",
+    "16",
+    "17",
+    "30",
+    "31",
+    "32",
+    "33",
+    "64",
+    "65",
+    "100",
+    "101",
+    "200",
+    "201",
+    "1000",
+    "1001",
+    "1000000",
+    "1000001",
+    "1e6",
+    "1000000.5",
+    "1000000000",
+    "1000000001",
+];
 
 /// One mutation; indices pick among what the file holds when it is applied.
 #[derive(Debug, Clone)]
 pub enum Mutation {
     /// The number token picked becomes another.
     Number(Index, Value),
+    /// The string or name picked becomes another of the file's (a biome named for another,
+    /// `true` for `false`, one enum variant for another), or the empty string.
+    Word(Index, Index),
     /// The item picked goes, with its comma.
     Drop(Index),
     /// The item picked is written twice.
@@ -59,10 +91,12 @@ pub enum Mutation {
 pub fn mutation() -> impl Strategy<Value = Mutation> {
     let value = prop_oneof![
         3 => prop::sample::select(EXTREMES).prop_map(Value::Extreme),
-        2 => (-3i8..=3).prop_map(Value::Near),
+        2 => prop::sample::select(LIMITS).prop_map(Value::Limit),
+        2 => (-3i8..=2).prop_map(|d| Value::Near(if d >= 0 { d + 1 } else { d })),
     ];
     prop_oneof![
         12 => (any::<Index>(), value).prop_map(|(i, v)| Mutation::Number(i, v)),
+        4 => (any::<Index>(), any::<Index>()).prop_map(|(i, j)| Mutation::Word(i, j)),
         3 => any::<Index>().prop_map(Mutation::Drop),
         2 => any::<Index>().prop_map(Mutation::Duplicate),
         1 => (any::<Index>(), 0u8..8).prop_map(|(i, b)| Mutation::Flip(i, b)),
@@ -113,7 +147,7 @@ fn apply_one(bytes: &mut Vec<u8>, m: &Mutation) -> Option<String> {
             }
             let t = numbers[i.index(numbers.len())];
             let extreme = match *value {
-                Value::Extreme(e) => e.to_string(),
+                Value::Extreme(e) | Value::Limit(e) => e.to_string(),
                 Value::Near(d) => near(&bytes[t.start..t.end], d),
             };
             let step = format!(
@@ -123,6 +157,33 @@ fn apply_one(bytes: &mut Vec<u8>, m: &Mutation) -> Option<String> {
                 context(bytes, t.start),
             );
             bytes.splice(t.start..t.end, extreme.bytes());
+            Some(step)
+        }
+        Mutation::Word(i, j) => {
+            let words: Vec<&Token> = (tokens.iter())
+                .filter(|t| matches!(t.kind, Kind::Str | Kind::Ident))
+                .collect();
+            if words.is_empty() {
+                return None;
+            }
+            let t = words[i.index(words.len())];
+            let same: Vec<&[u8]> = (words.iter())
+                .filter(|w| w.kind == t.kind && bytes[w.start..w.end] != bytes[t.start..t.end])
+                .map(|w| &bytes[w.start..w.end])
+                .chain((t.kind == Kind::Str).then_some(&b"\"\""[..]))
+                .collect();
+            if same.is_empty() {
+                return None;
+            }
+            let word = same[j.index(same.len())].to_vec();
+            let step = format!(
+                "line {}: `{}` -> `{}` in `{}`",
+                line_of(bytes, t.start),
+                show(&bytes[t.start..t.end]),
+                show(&word),
+                context(bytes, t.start),
+            );
+            bytes.splice(t.start..t.end, word);
             Some(step)
         }
         Mutation::Drop(i) | Mutation::Duplicate(i) => {
