@@ -111,8 +111,10 @@ impl Naive {
                 .map(|i| hex + NEIGHBOURS[i])
                 .collect();
             let cells = &self.cells;
-            let found = self.searcher.enclosed(&gaps, |h| cells.contains_key(&h));
-            for h in found {
+            let found = self
+                .searcher
+                .enclosed(&gaps, |h| cells.contains_key(&h), usize::MAX);
+            for h in found.expect("no limit") {
                 self.cells.insert(
                     h,
                     (self.rules.pocket.0, self.rules.pocket.1, FeatureSet::EMPTY),
