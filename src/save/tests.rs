@@ -170,6 +170,9 @@ fn a_broken_or_foreign_save_names_the_file_and_field() {
     );
 }
 
+/// A change to a save, and the parts its refusal must name.
+type Case = (Box<dyn Fn(&mut SaveGame)>, &'static [&'static str]);
+
 #[test]
 fn every_field_of_a_save_is_bounded() {
     let (_, save) = saved();
@@ -178,7 +181,7 @@ fn every_field_of_a_save_is_bounded() {
         change(&mut s);
         refused(&s)
     };
-    let cases: Vec<(Box<dyn Fn(&mut SaveGame)>, &[&str])> = vec![
+    let cases: Vec<Case> = vec![
         (
             Box::new(|s| s.version = 7),
             &["`version`", "reads version 1"],
