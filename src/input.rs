@@ -14,15 +14,34 @@ pub const MAX_SAVE_FILE: u64 = 1 << 30;
 /// Reads `path` as UTF-8 text of at most `cap` bytes; the error says why in words (the caller
 /// names the file).
 pub fn read_capped(path: &Path, cap: u64) -> Result<String, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read the file: {e}"))?;
-    // Checked on the opened file, so a swap between the check and the read cannot fool it.
+    let not_regular = || "is not a regular file (a folder, a pipe or a device is never read)";
+    // Asked before opening: opening a FIFO for reading waits for a writer, maybe for ever.
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read the file: {e}"))?;
+    if !meta.is_file() {
+        return Err(not_regular().into());
+    }
+    let file = open_without_waiting(path).map_err(|e| format!("cannot read the file: {e}"))?;
+    // Asked again of the opened file: a swap since the first look cannot fool it.
     let meta = file
         .metadata()
         .map_err(|e| format!("cannot read the file: {e}"))?;
     if !meta.is_file() {
-        return Err("is not a regular file (a folder, a pipe or a device is never read)".into());
+        return Err(not_regular().into());
     }
     read_limited(file, cap)
+}
+
+/// Opens for reading without blocking on a FIFO put in place after the first look (a regular
+/// file reads the same either way).
+fn open_without_waiting(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
 }
 
 /// Reads a stream (standard input, say) as UTF-8 text of at most `cap` bytes.
@@ -57,5 +76,19 @@ mod tests {
         assert!(read_capped(Path::new("Cargo.toml"), MAX_RULE_FILE).is_ok());
         let e = read_limited(&[0xff, 0xfe][..], 10).unwrap_err();
         assert!(e.contains("UTF-8"), "{e}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_refused_without_waiting_for_a_writer() {
+        let dir = std::env::temp_dir().join(format!("aeternus-fifo-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("rules.ron");
+        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        let e = read_capped(&fifo, MAX_RULE_FILE).unwrap_err();
+        assert!(e.contains("not a regular file"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

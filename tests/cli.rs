@@ -369,3 +369,51 @@ fn a_png_of_far_apart_hexes_is_scaled_down_to_the_cap() {
     assert!(w <= 4096 && h <= 4096 && w > 0 && h > 0, "{w}x{h}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A FIFO given as any input file is refused at once, never waited on for a writer.
+#[cfg(unix)]
+#[test]
+fn a_fifo_given_as_any_input_is_refused_at_once() {
+    let dir = std::env::temp_dir().join(format!("aeternus-fifo-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("input.ron");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let f = fifo.to_str().unwrap();
+    for args in [
+        vec!["gen", "--hexes", f],
+        vec!["gen", "--rules", f],
+        vec!["sites", "--sites", f],
+        vec!["--load", f],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_aeternus"))
+            .args(&args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let start = std::time::Instant::now();
+        let status = loop {
+            if let Some(s) = child.try_wait().unwrap() {
+                break Some(s);
+            }
+            if start.elapsed() > std::time::Duration::from_secs(20) {
+                child.kill().unwrap();
+                break None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            status.and_then(|s| s.code()),
+            Some(2),
+            "{args:?} hung or: {err}"
+        );
+        assert!(err.contains("not a regular file"), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

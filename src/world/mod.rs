@@ -281,6 +281,7 @@ impl HexWorld {
         if !limits::in_range(hex) {
             return Err(LimitError::OutOfRange { hex });
         }
+        let chunks = self.store.chunk_count();
         let (slot, done, around) = self.claim(hex)?;
         if done {
             return Ok(start..start);
@@ -311,6 +312,10 @@ impl HexWorld {
             self.purified_around(hex, &around)
         });
         self.commit(slot, hex, biome, landmark, features, cause, &around)
+            .inspect_err(|_| {
+                // A refused hex leaves the store as it was: no chunk made for it stays.
+                self.store.forget_chunks_from(chunks);
+            })
     }
 
     /// Places an indeterminate hex as given, as if generated (crafted scenarios and tests):
@@ -374,7 +379,7 @@ impl HexWorld {
     /// is stored; refused when they hold more than the pocket limit or the `room` left, or need
     /// more chunks than the store may make.
     fn enclosed(&mut self, hex: Hex, gaps: &[Hex], room: u32) -> Result<Vec<Hex>, LimitError> {
-        let max = self.limits.max_pocket.min(room);
+        let max = self.limits.max_pocket;
         let mut searcher = std::mem::take(&mut self.pockets);
         let found = searcher.enclosed(
             gaps,
@@ -382,13 +387,12 @@ impl HexWorld {
             max as usize,
         );
         self.pockets = searcher;
-        let found = found.ok_or(if max < self.limits.max_pocket {
-            LimitError::Hexes {
+        let found = found.ok_or(LimitError::Pocket { hex, limit: max })?;
+        if found.len() > room as usize {
+            return Err(LimitError::Hexes {
                 limit: self.limits.max_hexes,
-            }
-        } else {
-            LimitError::Pocket { hex, limit: max }
-        })?;
+            });
+        }
         if self.store.new_chunks(&found) > self.store.chunk_room() {
             return Err(LimitError::Chunks {
                 limit: self.limits.max_chunks,

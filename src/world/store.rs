@@ -209,6 +209,17 @@ impl Store {
         Ok(c)
     }
 
+    /// Forgets the chunks made since there were `n` (empty ones: a refused generation's).
+    pub fn forget_chunks_from(&mut self, n: usize) {
+        while self.chunks.len() > n {
+            self.chunks.pop();
+            if let Some(key) = self.keys.pop() {
+                self.index.remove(&key);
+            }
+        }
+        self.last = None;
+    }
+
     /// How many chunks generating `hexes` would add.
     pub fn new_chunks(&self, hexes: &[Hex]) -> usize {
         let mut keys: Vec<(i32, i32)> = hexes

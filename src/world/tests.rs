@@ -461,6 +461,15 @@ fn a_full_world_refuses_the_next_hex() {
         }
     }
     let (h, e) = refused.expect("37 hexes do not fit 10");
+    // A refused hex in a chunk of its own leaves no chunk behind.
+    let chunks = w.store.chunk_count();
+    let far = Hex::new(500, 500);
+    assert_eq!(
+        w.generate(far, Cause::View),
+        Err(LimitError::Hexes { limit: 10 })
+    );
+    assert_eq!(w.store.chunk_count(), chunks);
+    assert!(w.store.get(far) == store::Cell::EMPTY);
     assert_eq!(e, LimitError::Hexes { limit: 10 });
     assert!(e.to_string().contains("at most 10 hexes"), "{e}");
     assert_eq!(w.len(), 10);
@@ -496,7 +505,7 @@ fn a_pocket_past_the_pocket_limit_is_refused_and_nothing_changes() {
     let mut w = small(100_000, 1000, 1000);
     let centre = Hex::new(0, 0);
     let last = ring_but_one(&mut w, centre, 30);
-    let n = w.len();
+    let (n, chunks) = (w.len(), w.store.chunk_count());
     let e = w.generate(last, Cause::View).unwrap_err();
     assert_eq!(
         e,
@@ -506,7 +515,7 @@ fn a_pocket_past_the_pocket_limit_is_refused_and_nothing_changes() {
         }
     );
     assert!(e.to_string().contains("more than 1000 hexes"), "{e}");
-    assert_eq!(w.len(), n);
+    assert_eq!((w.len(), w.store.chunk_count()), (n, chunks));
     assert!(!w.is_generated(last) && !w.is_generated(Hex::new(5, 5)));
     // A pocket within the limit still closes (a ring of radius 10: 271 hexes inside).
     let mut w = small(100_000, 1000, 1000);
