@@ -11,7 +11,7 @@ use hexx::Hex;
 use crate::export::{MapExport, write_png};
 use crate::hex::{Coord, view_order};
 use crate::rules::{DEFAULT_AETERNUS, DEFAULT_AETERNUS_NAME, Rules, RulesError};
-use crate::world::limits::{MAX_HEXES, MAX_RADIUS};
+use crate::world::limits::{MAX_HEXES, MAX_VIEW_RADIUS};
 use crate::world::{Cause, HexWorld};
 
 /// The most seeds one `gen` or `sites` run covers.
@@ -144,15 +144,14 @@ impl FromStr for SeedRange {
     }
 }
 
-/// A `--radius`: at most [`MAX_RADIUS`], whose view fills the world's [`MAX_HEXES`].
+/// A `--radius`: at most [`MAX_VIEW_RADIUS`], whose view fills the world's [`MAX_HEXES`].
 pub fn radius(s: &str) -> Result<u32, String> {
-    let r: u64 = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{s}` is not a radius (a whole number from 0 to {MAX_RADIUS})"))?;
-    if r > MAX_RADIUS as u64 {
+    let r: u64 = s.trim().parse().map_err(|_| {
+        format!("`{s}` is not a radius (a whole number from 0 to {MAX_VIEW_RADIUS})")
+    })?;
+    if r > MAX_VIEW_RADIUS as u64 {
         return Err(format!(
-            "{r} is too wide: at most {MAX_RADIUS}, whose view fills a world's {MAX_HEXES} hexes"
+            "{r} is too wide: at most {MAX_VIEW_RADIUS}, whose view fills a world's {MAX_HEXES} hexes"
         ));
     }
     Ok(r as u32)

@@ -208,6 +208,12 @@ impl<'de> Deserialize<'de> for Coord {
     }
 }
 
+/// How many hexes lie within `radius` steps of one: 3·R·(R+1)+1.
+pub const fn hexes_within(radius: u32) -> u64 {
+    let r = radius as u64;
+    3 * r * (r + 1) + 1
+}
+
 /// Distance in steps between two hexes.
 #[inline]
 pub fn distance(a: Hex, b: Hex) -> u32 {

@@ -31,10 +31,9 @@ fn env(name: &str) -> Option<u64> {
     std::env::var(name).ok().and_then(|v| v.trim().parse().ok())
 }
 
-/// The hexes within `r` of a hex: 3r(r+1)+1.
+/// The hexes within `r` of a hex.
 const fn disc(r: u32) -> usize {
-    let r = r as usize;
-    3 * r * (r + 1) + 1
+    crate::hex::hexes_within(r) as usize
 }
 
 /// A folder of our own for the files a case is loaded from, removed afterwards.

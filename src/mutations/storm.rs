@@ -79,7 +79,7 @@ fn site_rules() -> &'static SiteRules {
 /// Settlements of a few cells, as the settlement view and `gen --settlement` make them.
 fn settlements(rules: &Arc<StormRules>, seed: u64, cells: &[Hex]) {
     let template = &rules.settlement.template;
-    assert!(template.radius <= crate::storm::template::MAX_RADIUS);
+    assert!(template.radius <= crate::storm::template::MAX_TEMPLATE_RADIUS);
     assert!(template.cells.len() <= disc(template.radius));
     for &cell in cells {
         let s = Settlement::generate(rules.clone(), seed, cell);

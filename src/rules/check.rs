@@ -16,6 +16,10 @@ pub const MAX_WEIGHT: f64 = 1e6;
 /// ground, pool entry), in characters.
 pub const MAX_NAME: usize = 64;
 
+/// A resource amount (what a player starts with, what a feature costs, what a settlement pool
+/// entry gives): a purse never nears `u32::MAX`.
+pub const MAX_AMOUNT: u32 = 1_000_000;
+
 /// The longest effect text, in characters.
 pub const MAX_TEXT: usize = 1000;
 
@@ -33,8 +37,6 @@ pub mod aeternus {
     /// Action points a phase gives, and every AP cost: a walk's cost over the largest world,
     /// (1 + 100) · 2^24, still fits the `u32` the route search sums in.
     pub const MAX_AP: u32 = 100;
-    /// A resource amount (what a player starts with, what a feature costs).
-    pub const MAX_AMOUNT: u32 = 1_000_000;
     /// Biomes: one bit each in the `u64` suppression masks (a `u8` id, 255 marking an
     /// indeterminate hex, would allow more).
     pub const MAX_BIOMES: usize = 64;

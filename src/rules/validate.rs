@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use super::check::Check;
+use super::check::MAX_AMOUNT;
 use super::check::aeternus::*;
 
 use super::raw::{FeatureEffect, RawFeatureEffect, RawRules};

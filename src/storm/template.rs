@@ -87,7 +87,7 @@ pub struct Slot {
 }
 
 /// The widest template: 2,791 cells at 30, each drawn in the settlement view.
-pub const MAX_RADIUS: u32 = 30;
+pub const MAX_TEMPLATE_RADIUS: u32 = 30;
 /// Grounds: a `u8` index each.
 pub const MAX_GROUNDS: usize = 250;
 
@@ -108,7 +108,7 @@ impl Template {
         let raw: RawTemplate = parse(text, source)?;
         let c = Check { source };
         c.name("name", &raw.name)?;
-        c.within("radius", raw.radius, 1..=MAX_RADIUS)?;
+        c.within("radius", raw.radius, 1..=MAX_TEMPLATE_RADIUS)?;
         c.count("grounds", raw.grounds.len(), 1..=MAX_GROUNDS)?;
         // One cell and one slot a place at most: a longer list must repeat a place.
         let places = super::validate::cells(raw.radius) as usize;

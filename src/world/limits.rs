@@ -21,7 +21,7 @@ pub const MAX_HEXES: u32 = 1 << 24;
 pub const MAX_CHUNKS: u32 = 1 << 16;
 
 /// The widest view `gen --radius` takes: the largest R whose 3R(R+1)+1 hexes fit [`MAX_HEXES`].
-pub const MAX_RADIUS: u32 = 2364;
+pub const MAX_VIEW_RADIUS: u32 = 2364;
 
 /// The largest pocket one generation may enclose (and so turn to Lake at once).
 pub const MAX_POCKET: u32 = 1 << 16;
@@ -171,8 +171,8 @@ mod tests {
 
     #[test]
     fn the_widest_view_fits_the_world() {
-        let view = |r: u64| 3 * r * (r + 1) + 1;
-        assert!(view(MAX_RADIUS as u64) <= MAX_HEXES as u64);
-        assert!(view(MAX_RADIUS as u64 + 1) > MAX_HEXES as u64);
+        use crate::hex::hexes_within;
+        assert!(hexes_within(MAX_VIEW_RADIUS) <= MAX_HEXES as u64);
+        assert!(hexes_within(MAX_VIEW_RADIUS + 1) > MAX_HEXES as u64);
     }
 }

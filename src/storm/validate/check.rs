@@ -1,8 +1,8 @@
 //! The storm's pools, on top of the checks every rule file shares.
 
-use super::MAX_AMOUNT;
 use crate::rules::RulesError;
 pub use crate::rules::check::Check;
+use crate::rules::check::MAX_AMOUNT;
 use crate::rules::check::MAX_LIST;
 use crate::storm::raw::RawEntry;
 use crate::storm::rules::Entry;

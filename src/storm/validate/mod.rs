@@ -11,7 +11,7 @@ use super::template::Template;
 use crate::rules::RulesError;
 
 /// The widest storm map: 3·R·(R+1)+1 cells, 120,601 at 200, so a cycle stays in milliseconds.
-pub const MAX_RADIUS: u32 = 200;
+pub const MAX_STORM_RADIUS: u32 = 200;
 /// A seal's clearance: the cells within it are read one by one around every seal copy (3,169 at
 /// 32), and it is far wider than any map needs.
 pub const MAX_CLEARANCE: u32 = 32;
@@ -19,19 +19,16 @@ pub const MAX_CLEARANCE: u32 = 32;
 pub const MAX_PASSES: u32 = 16;
 /// Copies of each contracted seal in the trial.
 pub const MAX_TRIAL_COPIES: u32 = 8;
-/// An amount a settlement pool entry gives.
-pub const MAX_AMOUNT: u32 = 1_000_000;
 
 /// How many cells a map of `radius` holds.
 pub fn cells(radius: u32) -> u32 {
-    let r = radius as u64;
-    (3 * r * (r + 1) + 1).min(u32::MAX as u64) as u32
+    crate::hex::hexes_within(radius).min(u32::MAX as u64) as u32
 }
 
 pub fn validate(raw: RawStorm, source: &str, template: Template) -> Result<StormRules, RulesError> {
     let c = Check { source };
     c.name("name", &raw.name)?;
-    let radius = c.within("radius", raw.radius, 1..=MAX_RADIUS)?;
+    let radius = c.within("radius", raw.radius, 1..=MAX_STORM_RADIUS)?;
     let land::Land {
         biomes,
         capital,
@@ -76,7 +73,7 @@ pub fn validate(raw: RawStorm, source: &str, template: Template) -> Result<Storm
         (t.min_distance, t.max_distance),
     )?;
     // No two cells of any storm map lie farther apart than the widest map's diameter.
-    c.within("trial.spacing", t.spacing, 0..=2 * MAX_RADIUS)?;
+    c.within("trial.spacing", t.spacing, 0..=2 * MAX_STORM_RADIUS)?;
     let trial = TrialRules {
         copies: t.copies,
         min_distance: t.min_distance,
