@@ -47,12 +47,7 @@ pub(super) fn cleanse(
     let Some(c) = rules.corruption.filter(|_| !changed.is_empty()) else {
         return;
     };
-    let pylons: Vec<(FeatureId, u32)> = (rules.features.iter().enumerate())
-        .filter_map(|(i, f)| match f.effect {
-            FeatureEffect::Purify { radius } => Some((FeatureId(i as u8), radius)),
-            _ => None,
-        })
-        .collect();
+    let pylons: Vec<(FeatureId, u32)> = rules.pylons().collect();
     let world = hexes.world();
     let corrupted = |h: Hex| world.get(h).is_some_and(|d| d.features.contains(c));
     let mut found = Vec::new();

@@ -238,6 +238,14 @@ impl Rules {
             .collect();
     }
 
+    /// The pylons: each feature that keeps corruption off (`Purify`), with its radius.
+    pub fn pylons(&self) -> impl Iterator<Item = (FeatureId, u32)> + '_ {
+        (self.features.iter().enumerate()).filter_map(|(i, f)| match f.effect {
+            FeatureEffect::Purify { radius } => Some((FeatureId(i as u8), radius)),
+            _ => None,
+        })
+    }
+
     pub fn biome(&self, name: &str) -> Option<BiomeId> {
         self.biomes
             .iter()

@@ -8,9 +8,10 @@ use hexx::Hex;
 use super::{SaveGame, VERSION};
 use crate::hex::Coord;
 use crate::play::{Action, PlayEvent, PlayerId, Refusal};
+use crate::rules::check::MAX_NAME;
 use crate::rules::{Rules, RulesError};
 use crate::world::Cause;
-use crate::world::limits::{MAX_COORD, MAX_HEXES, checked_hex, in_range};
+use crate::world::limits::{MAX_HEXES, checked_hex};
 
 /// The most players a save may hold.
 pub const MAX_PLAYERS: usize = 64;
@@ -19,8 +20,6 @@ pub const MAX_PLAYER_ID: u32 = 1 << 16;
 // Factions are indices below the rules' faction count or `MAX_SEATS`, whichever is larger:
 // the window seats that many players, those past the rules' list included.
 use crate::play::MAX_SEATS;
-/// The longest player name, in characters.
-pub const MAX_NAME: usize = 64;
 /// The largest phase and move count: far past any game, so counting on never overflows.
 pub const MAX_COUNTER: u32 = 1_000_000_000;
 /// The most of one resource a player may hold.
@@ -74,12 +73,7 @@ pub fn fields(save: &SaveGame, rules: &Rules, source: &str) -> Result<(), RulesE
             ));
         }
     }
-    if !(1..=MAX_COUNTER).contains(&save.phase) {
-        return Err(err(
-            "phase".into(),
-            format!("is {}; phases count from 1 to {MAX_COUNTER}", save.phase),
-        ));
-    }
+    phase(save.phase).map_err(|m| err("phase".into(), m))?;
     let coord = |field: String, c: Coord| checked_hex(c).map_err(|m| err(field, m));
 
     let features_mask = (1u64 << rules.features.len()) - 1;
@@ -136,17 +130,7 @@ pub fn fields(save: &SaveGame, rules: &Rules, source: &str) -> Result<(), RulesE
         ));
     }
 
-    let seats = (rules.play.factions.len() as u32).max(MAX_SEATS);
-    let faction = |field: String, f: u32| {
-        if f < seats {
-            Ok(())
-        } else {
-            Err(err(
-                field,
-                format!("{f} is no faction: factions are 0 to {}", seats - 1),
-            ))
-        }
-    };
+    let faction = |field: String, f: u32| faction(rules, f).map_err(|m| err(field, m));
     let mut ids = BTreeSet::new();
     for (i, p) in save.players.iter().enumerate() {
         let field = |name: &str| format!("players[{i}].{name}");
@@ -170,13 +154,7 @@ pub fn fields(save: &SaveGame, rules: &Rules, source: &str) -> Result<(), RulesE
         }
         faction(field("faction"), p.faction)?;
         coord(field("at"), p.at)?;
-        let max_ap = rules.play.action_points;
-        if p.ap > max_ap {
-            return Err(err(
-                field("ap"),
-                format!("is {}; the rules give at most {max_ap} action points", p.ap),
-            ));
-        }
+        ap(rules, p.ap).map_err(|m| err(field("ap"), m))?;
         for (name, &n) in &p.resources {
             if !rules.resources.contains(name) {
                 return Err(err(
@@ -224,28 +202,8 @@ fn event(e: &PlayEvent, rules: &Rules, ids: &BTreeSet<u32>) -> Result<(), (Strin
             Err(("player".into(), format!("{} is no player of the save", p.0)))
         }
     };
-    let ap = |n: &u32| {
-        let max = rules.play.action_points;
-        if *n <= max {
-            Ok(())
-        } else {
-            Err((
-                "ap".into(),
-                format!("is {n}; the rules give at most {max} action points"),
-            ))
-        }
-    };
-    let seats = (rules.play.factions.len() as u32).max(MAX_SEATS);
-    let faction = |f: u32| {
-        if f < seats {
-            Ok(())
-        } else {
-            Err((
-                "faction".into(),
-                format!("{f} is no faction: factions are 0 to {}", seats - 1),
-            ))
-        }
-    };
+    let ap = |n: &u32| ap(rules, *n).map_err(|m| ("ap".into(), m));
+    let faction = |f: u32| faction(rules, f).map_err(|m| ("faction".into(), m));
     let feature = |part: &str, f: u8| {
         if (f as usize) < rules.features.len() {
             Ok(())
@@ -322,16 +280,7 @@ fn event(e: &PlayEvent, rules: &Rules, ids: &BTreeSet<u32>) -> Result<(), (Strin
             faction(f.0)
         }
         TurnEnded { player: p } => player(p),
-        PhaseStarted { phase } => {
-            if (1..=MAX_COUNTER).contains(phase) {
-                Ok(())
-            } else {
-                Err((
-                    "phase".into(),
-                    format!("is {phase}; phases count from 1 to {MAX_COUNTER}"),
-                ))
-            }
-        }
+        PhaseStarted { phase: n } => phase(*n).map_err(|m| ("phase".into(), m)),
         Unseen { .. } => Ok(()),
         Refused {
             player: p,
@@ -344,18 +293,10 @@ fn event(e: &PlayEvent, rules: &Rules, ids: &BTreeSet<u32>) -> Result<(), (Strin
                     format!("{} is past the largest player id, {MAX_PLAYER_ID}", p.0),
                 ));
             }
+            // An action's hex is written as axial (x, y), unchecked as it is read.
             let far = |part: &str, h: &Hex| {
-                if in_range(*h) {
-                    Ok(())
-                } else {
-                    Err((
-                        part.into(),
-                        format!(
-                            "({}, {}) lies outside the world: at most {MAX_COORD} steps from the origin",
-                            h.x, h.y
-                        ),
-                    ))
-                }
+                let c = Coord::new(h.x, 0, h.y.saturating_neg());
+                checked_hex(c).map(|_| ()).map_err(|m| (part.into(), m))
             };
             match action {
                 Action::Build { hex, .. } => far("action.hex", hex)?,
@@ -382,5 +323,39 @@ fn event(e: &PlayEvent, rules: &Rules, ids: &BTreeSet<u32>) -> Result<(), (Strin
                 _ => Ok(()),
             }
         }
+    }
+}
+
+/// Factions are indices below the rules' faction count or [`MAX_SEATS`], whichever is larger.
+fn faction(rules: &Rules, f: u32) -> Result<(), String> {
+    let seats = (rules.play.factions.len() as u32).max(MAX_SEATS);
+    if f < seats {
+        Ok(())
+    } else {
+        Err(format!(
+            "{f} is no faction: factions are 0 to {}",
+            seats - 1
+        ))
+    }
+}
+
+/// Action points held or spent: at most what the rules give in a phase.
+fn ap(rules: &Rules, n: u32) -> Result<(), String> {
+    let max = rules.play.action_points;
+    if n <= max {
+        Ok(())
+    } else {
+        Err(format!(
+            "is {n}; the rules give at most {max} action points"
+        ))
+    }
+}
+
+/// Phases count from 1.
+fn phase(n: u32) -> Result<(), String> {
+    if (1..=MAX_COUNTER).contains(&n) {
+        Ok(())
+    } else {
+        Err(format!("is {n}; phases count from 1 to {MAX_COUNTER}"))
     }
 }

@@ -86,13 +86,7 @@ pub fn check(world: &HexWorld, players: &[Hex], flags: &[Hex]) -> Result<(), Bro
         Some(FeatureEffect::Corruption { landmark }) => Some((c, *landmark)),
         _ => None,
     });
-    let pylons: Vec<(FeatureId, u32)> = (0..rules.features.len() as u8)
-        .map(FeatureId)
-        .filter_map(|f| match effect(f) {
-            Some(FeatureEffect::Purify { radius }) => Some((f, *radius)),
-            _ => None,
-        })
-        .collect();
+    let pylons: Vec<(FeatureId, u32)> = rules.pylons().collect();
     // Occupy features a hex may carry without a flag: those rolled at generation.
     let mut occupy = 0u32;
     for f in (0..rules.features.len() as u8).map(FeatureId) {
