@@ -3,7 +3,8 @@
 //! worlds they play.
 //!
 //! - No hex drawn beside a hex generated before it whose biome suppresses its own (Deceased Dunes
-//!   beside Swamp); the origin and pocket Lakes are not drawn, so they are exempt.
+//!   beside Swamp); the origin and pockets are not drawn, so they are exempt, and they must
+//!   have the origin's and the pocket's biome.
 //! - A corrupted hex has no other feature, and its landmark is the corruption's.
 //! - No corrupted hex lies within a pylon's ring (`FeatureEffect::Purify { radius }`).
 //! - At most one flag a hex; every flag stands on a hex with an `Occupy` feature, and every such
@@ -127,6 +128,25 @@ pub fn check(world: &HexWorld, players: &[Hex], flags: &[Hex]) -> Result<(), Bro
         let d = world
             .get(hex)
             .expect("a hex of the generation order is generated");
+        let kept = match world.cause(o) {
+            Cause::Origin => Some(("the origin", rules.origin.0)),
+            Cause::Pocket => Some(("a pocket", rules.pocket.0)),
+            _ => None,
+        };
+        if let Some((what, b)) = kept
+            && d.biome != b
+        {
+            return Err(hex_err(
+                o,
+                "biome",
+                format!(
+                    "{} on {} is {what}, which is {}",
+                    rules.biome_name(d.biome),
+                    at(o),
+                    rules.biome_name(b)
+                ),
+            ));
+        }
         let around: [Option<HexData>; 6] = NEIGHBOURS.map(|step| world.get(hex + step));
         // Each pair twice and each triangle three times over the whole world.
         for i in 0..6 {
@@ -137,7 +157,7 @@ pub fn check(world: &HexWorld, players: &[Hex], flags: &[Hex]) -> Result<(), Bro
             }
             if nb.order < o {
                 groups.union(o, nb.order);
-                let drawn = !matches!(world.cause(o), Cause::Origin | Cause::Pocket);
+                let drawn = kept.is_none();
                 let suppressed = (rules.suppressors.get(d.biome.0 as usize))
                     .is_some_and(|m| m & 1u64.checked_shl(nb.biome.0 as u32).unwrap_or(0) != 0);
                 if drawn && suppressed {
@@ -363,6 +383,87 @@ mod tests {
         let e = check(&w, &[], &[]).unwrap_err();
         assert_eq!(e.subject, Subject::Hexes);
         assert!(e.message.contains("enclose 1 region"), "{e}");
+    }
+
+    /// Restores `hexes` (Barren, no features) under `rules`, the origin first.
+    fn restored(rules: &Rules, hexes: &[(Hex, &str, Cause)]) -> HexWorld {
+        let state = |b: &str| crate::world::HexState {
+            biome: rules.biome(b).unwrap(),
+            landmark: rules.landmark("Barren").unwrap(),
+            features: FeatureSet::EMPTY,
+        };
+        let hexes = hexes.iter().map(|&(h, b, c)| (h, state(b), c));
+        HexWorld::restore(rules.clone(), 1, hexes).unwrap()
+    }
+
+    /// The default rules with each `(biome, by)` suppressed, and only `weighed` drawn at random
+    /// when it is given.
+    fn suppressing(pairs: &[(&str, &str)], weighed: Option<&[&str]>) -> Rules {
+        let mut r = Rules::aeternus();
+        for (biome, by) in pairs {
+            let (b, by) = (r.biome(biome).unwrap(), r.biome(by).unwrap());
+            r.biomes[b.0 as usize].suppressed_beside.push(by);
+        }
+        if let Some(w) = weighed {
+            for biome in &mut r.biomes {
+                biome.weight = if w.contains(&biome.name.as_str()) {
+                    1.0
+                } else {
+                    0.0
+                };
+            }
+        }
+        r.derive_tables();
+        r
+    }
+
+    #[test]
+    fn pockets_and_the_origin_have_their_own_biomes() {
+        use Cause::*;
+        let (a, b) = (Hex::new(1, 0), Hex::new(2, 0));
+        let rules = Rules::aeternus();
+        // Dunes beside a Swamp, said to be a pocket: pockets are Lake.
+        let w = restored(
+            &rules,
+            &[
+                (Hex::ZERO, "Meadow", Origin),
+                (a, "Swamp", View),
+                (b, "Deceased Dunes", Pocket),
+            ],
+        );
+        let e = check(&w, &[], &[]).unwrap_err();
+        assert_eq!(e.field(), "hexes[2].biome");
+        assert_eq!(
+            e.message,
+            "Deceased Dunes on (2, 0, 0) is a pocket, which is Lake"
+        );
+        let w = restored(&rules, &[(Hex::ZERO, "Forest", Origin)]);
+        let e = check(&w, &[], &[]).unwrap_err();
+        assert_eq!(e.field(), "hexes[0].biome");
+        assert_eq!(
+            e.message,
+            "Forest on (0, 0, 0) is the origin, which is Meadow"
+        );
+        // A pocket Lake is never drawn, so a biome suppressing Lake does not refuse it.
+        let rules = suppressing(&[("Lake", "Swamp")], None);
+        let w = restored(
+            &rules,
+            &[
+                (Hex::ZERO, "Meadow", Origin),
+                (a, "Swamp", View),
+                (b, "Lake", Pocket),
+            ],
+        );
+        assert_eq!(check(&w, &[], &[]), Ok(()));
+        let w = restored(
+            &rules,
+            &[
+                (Hex::ZERO, "Meadow", Origin),
+                (a, "Swamp", View),
+                (b, "Lake", View),
+            ],
+        );
+        assert_eq!(check(&w, &[], &[]).unwrap_err().field(), "hexes[2].biome");
     }
 
     #[test]
