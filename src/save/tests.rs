@@ -98,6 +98,50 @@ fn a_loaded_game_is_the_saved_one_and_goes_on_alike() {
     assert_ne!(capture(a.world_mut()), saved);
 }
 
+#[test]
+fn a_world_of_the_draws_fallback_saves_and_loads() {
+    // A mod whose random pool a Lake empties: only Meadow and Lake are drawn, both suppressed
+    // beside a Lake, so a hex drawn beside one falls back to the origin's Meadow.
+    let mut rules = Rules::aeternus();
+    let (meadow, lake) = (rules.biome("Meadow").unwrap(), rules.biome("Lake").unwrap());
+    for b in &mut rules.biomes {
+        let drawn = b.name == "Meadow" || b.name == "Lake";
+        b.weight = if drawn { 1.0 } else { 0.0 };
+        if drawn {
+            b.suppressed_beside.push(lake);
+        }
+    }
+    rules.derive_tables();
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins);
+    (crate::core_plugins(rules.clone(), SEED))(&mut app);
+    app.update();
+    {
+        let mut map = app.world_mut().resource_mut::<WorldMap>();
+        for h in crate::hex::view_order(Hex::ZERO, 8) {
+            map.generate(h, Cause::View).unwrap();
+        }
+    }
+    app.update();
+    let save = capture(app.world_mut());
+    let at: std::collections::HashMap<Hex, (usize, u8)> = (save.hexes.iter().enumerate())
+        .map(|(i, h)| (h.at.to_hex(), (i, h.biome)))
+        .collect();
+    let fallbacks = (save.hexes.iter().enumerate())
+        .filter(|(i, h)| {
+            h.biome == meadow.0
+                && crate::hex::neighbours(h.at.to_hex())
+                    .iter()
+                    .any(|n| at.get(n).is_some_and(|&(j, b)| j < *i && b == lake.0))
+        })
+        .count();
+    assert!(fallbacks > 0, "no Meadow was drawn beside a Lake");
+    let text = save.to_ron();
+    let again = SaveGame::from_ron(&text, "mod.ron").unwrap();
+    assert_eq!(again, save);
+    assert!(again.world(&rules, "mod.ron").is_ok());
+}
+
 /// A real save of [`played`], as text and parsed.
 fn saved() -> (String, SaveGame) {
     let mut a = played();

@@ -3,8 +3,9 @@
 //! worlds they play.
 //!
 //! - No hex drawn beside a hex generated before it whose biome suppresses its own (Deceased Dunes
-//!   beside Swamp); the origin and pockets are not drawn, so they are exempt, and they must
-//!   have the origin's and the pocket's biome.
+//!   beside Swamp), but for the draw's fallback: when those neighbours suppress every biome of
+//!   positive weight, the random entry gives the origin's biome. The origin and pockets are not
+//!   drawn, so they are exempt, and they must have the origin's and the pocket's biome.
 //! - A corrupted hex has no other feature, and its landmark is the corruption's.
 //! - No corrupted hex lies within a pylon's ring (`FeatureEffect::Purify { radius }`).
 //! - At most one flag a hex; every flag stands on a hex with an `Occupy` feature, and every such
@@ -88,6 +89,29 @@ pub fn check(world: &HexWorld, players: &[Hex], flags: &[Hex]) -> Result<(), Bro
         _ => None,
     });
     let pylons: Vec<(FeatureId, u32)> = rules.pylons().collect();
+    // For each biome, the biomes it suppresses; and the biomes the random entry can draw.
+    let mut suppresses = vec![0u64; rules.biomes.len()];
+    for (b, &by) in rules.suppressors.iter().enumerate() {
+        for (s, m) in suppresses.iter_mut().enumerate() {
+            if by & 1 << s != 0 {
+                *m |= 1 << b;
+            }
+        }
+    }
+    let drawable: u64 = (rules.weights.iter().enumerate())
+        .filter(|(_, w)| **w > 0.0)
+        .fold(0, |m, (b, _)| m | 1 << b);
+    // The draw's own test, in its own arithmetic (rounding may empty a pool of tiny weights).
+    let pool_empties = |present: u64| {
+        let mut total = rules.random_total;
+        for &b in &rules.suppressible {
+            if rules.suppressors[b as usize] & present != 0 {
+                total -= rules.weights[b as usize];
+            }
+        }
+        total <= 0.0
+    };
+
     // Occupy features a hex may carry without a flag: those rolled at generation.
     let mut occupy = 0u32;
     for f in (0..rules.features.len() as u8).map(FeatureId) {
@@ -128,6 +152,22 @@ pub fn check(world: &HexWorld, players: &[Hex], flags: &[Hex]) -> Result<(), Bro
         let d = world
             .get(hex)
             .expect("a hex of the generation order is generated");
+        let around: [Option<HexData>; 6] = NEIGHBOURS.map(|step| world.get(hex + step));
+        // The biomes of the neighbours generated before it, and those they suppress.
+        let (mut present, mut suppressed) = (0u64, 0u64);
+        // Each pair twice and each triangle three times over the whole world.
+        for i in 0..6 {
+            let Some(nb) = around[i] else { continue };
+            edges += 1;
+            if around[(i + 1) % 6].is_some() {
+                triangles += 1;
+            }
+            if nb.order < o {
+                groups.union(o, nb.order);
+                present |= 1 << nb.biome.0;
+                suppressed |= suppresses[nb.biome.0 as usize];
+            }
+        }
         let kept = match world.cause(o) {
             Cause::Origin => Some(("the origin", rules.origin.0)),
             Cause::Pocket => Some(("a pocket", rules.pocket.0)),
@@ -147,33 +187,27 @@ pub fn check(world: &HexWorld, players: &[Hex], flags: &[Hex]) -> Result<(), Bro
                 ),
             ));
         }
-        let around: [Option<HexData>; 6] = NEIGHBOURS.map(|step| world.get(hex + step));
-        // Each pair twice and each triangle three times over the whole world.
-        for i in 0..6 {
-            let Some(nb) = around[i] else { continue };
-            edges += 1;
-            if around[(i + 1) % 6].is_some() {
-                triangles += 1;
-            }
-            if nb.order < o {
-                groups.union(o, nb.order);
-                let drawn = kept.is_none();
-                let suppressed = (rules.suppressors.get(d.biome.0 as usize))
-                    .is_some_and(|m| m & 1u64.checked_shl(nb.biome.0 as u32).unwrap_or(0) != 0);
-                if drawn && suppressed {
-                    return Err(hex_err(
-                        o,
-                        "biome",
-                        format!(
-                            "{} on {} lies beside {} on {}, which suppresses it",
-                            rules.biome_name(d.biome),
-                            at(o),
-                            rules.biome_name(nb.biome),
-                            Coord::from_hex(nb.hex)
-                        ),
-                    ));
-                }
-            }
+        let fallback =
+            || d.biome == rules.origin.0 && (drawable & !suppressed == 0 || pool_empties(present));
+        if kept.is_none() && suppressed & 1 << d.biome.0 != 0 && !fallback() {
+            let by = around
+                .iter()
+                .flatten()
+                .find(|nb| {
+                    nb.order < o && rules.suppressors[d.biome.0 as usize] & 1 << nb.biome.0 != 0
+                })
+                .expect("a neighbour generated before it suppresses it");
+            return Err(hex_err(
+                o,
+                "biome",
+                format!(
+                    "{} on {} lies beside {} on {}, which suppresses it",
+                    rules.biome_name(d.biome),
+                    at(o),
+                    rules.biome_name(by.biome),
+                    Coord::from_hex(by.hex)
+                ),
+            ));
         }
         if let Some((c, landmark)) = corruption
             && d.features.contains(c)
@@ -464,6 +498,55 @@ mod tests {
             ],
         );
         assert_eq!(check(&w, &[], &[]).unwrap_err().field(), "hexes[2].biome");
+    }
+
+    #[test]
+    fn the_draws_fallback_to_the_origins_biome_is_kept() {
+        use Cause::*;
+        let (a, b) = (Hex::new(1, 0), Hex::new(2, 0));
+        let hexes = [
+            (Hex::ZERO, "Meadow", Origin),
+            (a, "Lake", View),
+            (b, "Meadow", View),
+        ];
+        // Meadow and Lake, the only biomes drawn at random, suppressed beside a Lake: the pool
+        // is empty there and the draw falls back to the origin's Meadow.
+        let pairs = [("Meadow", "Lake"), ("Lake", "Lake")];
+        let emptied = suppressing(&pairs, Some(&["Meadow", "Lake"]));
+        assert_eq!(check(&restored(&emptied, &hexes), &[], &[]), Ok(()));
+        // With other biomes to draw, a Meadow beside the Lake was never drawn.
+        let rules = suppressing(&pairs, None);
+        let e = check(&restored(&rules, &hexes), &[], &[]).unwrap_err();
+        assert_eq!(e.field(), "hexes[2].biome");
+        // The origin's biome only: a Forest there is suppressed and refused.
+        let only_forest = suppressing(&[("Forest", "Lake")], Some(&["Forest"]));
+        let hexes = [
+            (Hex::ZERO, "Meadow", Origin),
+            (a, "Lake", View),
+            (b, "Forest", View),
+        ];
+        let e = check(&restored(&only_forest, &hexes), &[], &[]).unwrap_err();
+        assert_eq!(e.field(), "hexes[2].biome");
+        // Generated worlds of the mod keep the invariants, fallbacks among their hexes.
+        let mut w = HexWorld::new(emptied.clone(), 5);
+        for i in 0..400 {
+            let h = Hex::new((i * 7) % 23 - 11, (i * 5) % 19 - 9);
+            w.generate(h, Cause::MoveTarget).unwrap();
+        }
+        assert_eq!(check(&w, &[Hex::ZERO], &[]), Ok(()));
+        let lake = emptied.biome("Lake").unwrap();
+        let fallbacks = w
+            .order()
+            .filter(|&h| {
+                let d = w.get(h).unwrap();
+                d.biome != lake
+                    && NEIGHBOURS.iter().any(|s| {
+                        w.get(h + *s)
+                            .is_some_and(|n| n.order < d.order && n.biome == lake)
+                    })
+            })
+            .count();
+        assert!(fallbacks > 0, "no Meadow was drawn beside a Lake");
     }
 
     #[test]
