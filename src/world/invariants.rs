@@ -6,7 +6,8 @@
 //!   beside Swamp), but for the draw's fallback: when those neighbours suppress every biome of
 //!   positive weight, the random entry gives the origin's biome. The origin and pockets are not
 //!   drawn, so they are exempt, and they must have the origin's and the pocket's biome.
-//! - A corrupted hex has no other feature, and its landmark is the corruption's.
+//! - A corrupted hex has no other feature (where the rules forbid building on one), and its
+//!   landmark is the corruption's.
 //! - No corrupted hex lies within a pylon's ring (`FeatureEffect::Purify { radius }`).
 //! - At most one flag a hex; every flag stands on a hex with an `Occupy` feature, and every such
 //!   feature (one never rolled at generation) has its flag.
@@ -212,7 +213,8 @@ pub fn check(world: &HexWorld, players: &[Hex], flags: &[Hex]) -> Result<(), Bro
         if let Some((c, landmark)) = corruption
             && d.features.contains(c)
         {
-            if d.features.0 != 1 << c.0 {
+            // Building on a corrupted hex may be allowed: then other features may join it.
+            if d.features.0 != 1 << c.0 && rules.construction.forbidden_on_corrupted {
                 return Err(hex_err(
                     o,
                     "features",

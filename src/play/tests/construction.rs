@@ -170,3 +170,35 @@ fn a_ruleset_may_charge_ap_for_building() {
     let refusal = refused(&build(&mut t, 1, HERE, "Flag"));
     assert_eq!(refusal, Refusal::NotEnoughAp { need: 2, have: 1 });
 }
+
+#[test]
+fn where_the_rules_allow_building_on_corruption_the_game_saves() {
+    let rules = rules_with(|r| r.construction.forbidden_on_corrupted = false);
+    let mut t = Table::with(rules, 1);
+    t.place(step(HERE, South), "Forest", &["Corrupted"])
+        .fill(HERE, 3, "Meadow");
+    t.join(1, 0, HERE);
+    t.frame();
+    let corrupted = step(HERE, South);
+    let events = build(&mut t, 1, corrupted, "Flag");
+    assert!(matches!(
+        events[..],
+        [PlayEvent::Built { .. }, PlayEvent::Occupied { .. }]
+    ));
+    assert_eq!(
+        t.store(corrupted).unwrap().features,
+        t.features(&["Corrupted", "Flag"])
+    );
+    t.assert_invariants();
+    t.assert_saves();
+    // Under the default rules, a flag on a corrupted hex is a broken save.
+    let mut t = Table::new(1);
+    t.place(step(HERE, South), "Forest", &["Corrupted", "Flag"])
+        .fill(HERE, 3, "Meadow");
+    t.frame();
+    let e = t.invariants().unwrap_err();
+    assert!(
+        e.message.contains("corrupted and has other features"),
+        "{e}"
+    );
+}

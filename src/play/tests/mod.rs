@@ -182,6 +182,20 @@ impl Table {
         }
     }
 
+    /// Saves the game as F5 does and checks the text as loading does: the loader's refusal.
+    pub fn save_and_load(&mut self) -> Result<(), crate::rules::RulesError> {
+        let text = crate::save::capture(self.app.world_mut()).to_ron();
+        let save = crate::save::SaveGame::from_ron(&text, "table.ron")?;
+        save.world(self.rules(), "table.ron").map(|_| ())
+    }
+
+    #[track_caller]
+    pub fn assert_saves(&mut self) {
+        if let Err(e) = self.save_and_load() {
+            panic!("{e}");
+        }
+    }
+
     /// Every generated hex has one entity, and it shows what the store holds.
     pub fn assert_mirrored(&mut self) {
         let map = self.app.world().resource::<WorldMap>();
