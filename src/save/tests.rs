@@ -616,11 +616,16 @@ fn a_save_breaking_a_world_invariant_is_refused() {
         &[&format!("`hexes[{j}].features`"), "Pylon of Purity"],
     );
 
-    // A player on a Lake, then with a Boardwalk under it.
+    // A player on a Lake (a Town: never corrupted), then with a Boardwalk under it; on a bare
+    // Lake of the corruption's landmark, which a pylon may have cleansed.
     let mut s = plain();
     let p = order_of(&s, s.players[0].at.to_hex());
     s.hexes[p].biome = id("Lake");
+    s.hexes[p].landmark = rules.landmark("Town").unwrap().0;
     says(&refused(&s), &["`players[0].at`", "Lake"]);
+    let mut cleansed = s.clone();
+    cleansed.hexes[p].landmark = rules.landmark("Barren").unwrap().0;
+    assert!(cleansed.world(&rules, "game.ron").is_ok());
     s.hexes[p].features |= 1 << rules.feature("Boardwalk").unwrap().0;
     assert!(s.world(&rules, "game.ron").is_ok());
 }

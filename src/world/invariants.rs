@@ -15,7 +15,7 @@
 //!   the moment it closes.
 //! - Players stand on generated hexes, never on one whose biome blocks entry (a Lake) unless a
 //!   feature cancels movement effects there (a Boardwalk), or corruption took that feature from
-//!   under them.
+//!   under them (the hex is corrupted, or has the corruption's landmark, which cleansing leaves).
 //!
 //! Time: linear in the hexes (six store look-ups each), plus, for each pylon kind, the smaller of
 //! its pylons and the corrupted hexes times the hexes of its ring: 7 for the seed's radius 1, at
@@ -309,9 +309,10 @@ pub fn check(world: &HexWorld, players: &[Hex], flags: &[Hex]) -> Result<(), Bro
             .iter()
             .any(|f| effect(f) == Some(&FeatureEffect::CancelMovementEffects));
         // Corruption may take a Boardwalk from under a player (another one left the hex for a
-        // corrupted one): the rules reach that, so it is no broken save.
-        let corrupted = corruption.is_some_and(|(c, _)| d.features.contains(c));
-        if biome.movement.blocks_entry && !cancelled && !corrupted {
+        // corrupted one), and a pylon may cleanse the hex after, leaving the corruption's
+        // landmark: the rules reach both, so neither is a broken save.
+        let taken = corruption.is_some_and(|(c, l)| d.features.contains(c) || d.landmark == l);
+        if biome.movement.blocks_entry && !cancelled && !taken {
             return Err(err(format!(
                 "{c} is {}, which nobody enters without a feature that cancels movement effects",
                 biome.name
@@ -581,7 +582,10 @@ mod tests {
             "hexes[1].features"
         );
         // Players: on an indeterminate hex, on a Lake, on a Lake with a Boardwalk.
-        let w = placed(&[(a, "Lake", &[]), (b, "Lake", &["Boardwalk"])]);
+        // (A bare Lake of the corruption's landmark may be one a pylon cleansed: a Town's is not.)
+        let mut w = placed(&[(a, "Lake", &[]), (b, "Lake", &["Boardwalk"])]);
+        let town = w.rules.landmark("Town").unwrap();
+        w.set_state(a, town, FeatureSet::EMPTY);
         assert_eq!(check(&w, &[b], &[]), Ok(()));
         let e = check(&w, &[b, a], &[]).unwrap_err();
         assert_eq!(e.field(), "players[1].at");

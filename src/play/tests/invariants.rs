@@ -92,25 +92,55 @@ fn random_games_keep_every_invariant() {
 }
 
 /// Corruption takes the Boardwalk of the Lake hex a player leaves, even with another player
-/// still on it: that player is left on a corrupted Lake, which the invariants allow.
+/// still on it: that player is left on a corrupted Lake, and a pylon built beside it then leaves
+/// it on a bare one (its landmark the corruption's). The rules reach both, so the invariants
+/// allow them and the game saves.
 #[test]
 fn a_boardwalk_corrupted_under_a_player_leaves_it_on_a_lake() {
     let mut t = Table::new(3);
+    let (north, south) = (step(HERE, Direction::North), step(HERE, Direction::South));
     t.place(HERE, "Lake", &["Boardwalk"])
-        .place(step(HERE, Direction::North), "Meadow", &["Corrupted"])
+        .place(north, "Meadow", &["Corrupted"])
         .fill(HERE, 2, "Meadow");
     t.join(1, 0, HERE);
     t.join(2, 1, HERE);
     t.frame();
+    let purse = rich(&t);
+    t.set(2, purse);
     t.assert_invariants();
     t.go(1, Direction::North);
     assert!(t.is_corrupted(HERE) && t.pos(2) == HERE);
     t.assert_invariants();
-    // On a Lake with nothing on it, a player is refused.
+    t.assert_saves();
+    let pylon = t.feature("Pylon of Purity");
+    let events = t.act([Action::Build {
+        player: PlayerId(2),
+        hex: south,
+        feature: pylon,
+    }]);
+    assert!(
+        events.contains(&PlayEvent::Cleansed { hex: coord(HERE) }),
+        "{events:?}"
+    );
+    let d = t.store(HERE).unwrap();
+    assert_eq!((d.biome, d.features), (t.biome("Lake"), FeatureSet::EMPTY));
+    assert_eq!(d.landmark, t.rules().landmark("Barren").unwrap());
+    assert_eq!(t.pos(2), HERE);
+    t.assert_invariants();
+    t.assert_saves();
+    // On a Lake with nothing on it and another landmark, a player is refused.
     let mut t = Table::new(3);
     t.place(HERE, "Lake", &[]).fill(HERE, 1, "Meadow");
+    let town = t.rules().landmark("Town").unwrap();
+    (t.app.world_mut().resource_mut::<WorldMap>()).set_state(HERE, town, FeatureSet::EMPTY);
     t.join(1, 0, HERE);
     t.frame();
     let e = t.invariants().unwrap_err();
     assert_eq!(e.subject, Subject::Player(0));
+    assert!(
+        t.save_and_load()
+            .unwrap_err()
+            .to_string()
+            .contains("players[0].at")
+    );
 }
