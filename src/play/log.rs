@@ -1,9 +1,11 @@
 //! What happened, for a HUD, a log or a save: every rule that changes the game writes a
-//! [`PlayEvent`] message, with hexes as Aeternus coordinates; [`PlayLog`] keeps them all.
+//! [`PlayEvent`] message, with hexes as Aeternus coordinates; [`PlayLog`] keeps the newest
+//! [`MAX_LOG`] of them.
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use super::MAX_LOG;
 use super::actions::{Action, Refusal};
 use super::players::{Faction, PlayerId};
 use crate::hex::Coord;
@@ -146,7 +148,7 @@ impl PlayEvent {
     }
 }
 
-/// Every event so far, in order (a game's log is small: a few per action).
+/// The events so far, in order (a few per action), at most [`MAX_LOG`] of them.
 #[derive(Resource, Debug, Default, Deref)]
 pub struct PlayLog(pub Vec<PlayEvent>);
 
@@ -170,5 +172,52 @@ pub(super) fn note_refused(
 }
 
 pub(super) fn record(mut events: MessageReader<PlayEvent>, mut log: ResMut<PlayLog>) {
-    log.0.extend(events.read().cloned());
+    keep(&mut log.0, events.read().cloned(), MAX_LOG);
+}
+
+/// Appends `new` to `log`, keeping at most `max` entries: when it is full, its oldest eighth
+/// goes at once, so dropping costs a few moves an entry rather than the whole log each time.
+fn keep(log: &mut Vec<PlayEvent>, new: impl Iterator<Item = PlayEvent>, max: usize) {
+    for e in new {
+        if log.len() >= max {
+            let drop = (max / 8).max(1).min(log.len());
+            log.drain(..drop);
+        }
+        if log.len() < max {
+            log.push(e);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_log_keeps_its_newest_entries() {
+        let phase = |phase| PlayEvent::PhaseStarted { phase };
+        let phases = |log: &[PlayEvent]| -> Vec<u32> {
+            log.iter()
+                .map(|e| match e {
+                    PlayEvent::PhaseStarted { phase } => *phase,
+                    _ => unreachable!(),
+                })
+                .collect()
+        };
+        let mut log = Vec::new();
+        keep(&mut log, (1..=16).map(phase), 16);
+        assert_eq!(phases(&log), (1..=16).collect::<Vec<_>>());
+        // Full: the oldest eighth goes, then the new one joins.
+        keep(&mut log, [phase(17)].into_iter(), 16);
+        assert_eq!(phases(&log), (3..=17).collect::<Vec<_>>());
+        keep(&mut log, (18..=1000).map(phase), 16);
+        assert!(log.len() <= 16);
+        assert_eq!(phases(&log).last(), Some(&1000));
+        let kept = phases(&log);
+        assert!(kept.windows(2).all(|w| w[1] == w[0] + 1), "{kept:?}");
+        // A log of one entry keeps the newest.
+        let mut one = Vec::new();
+        keep(&mut one, (1..=5).map(phase), 1);
+        assert_eq!(phases(&one), [5]);
+    }
 }

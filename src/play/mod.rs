@@ -34,6 +34,18 @@ pub use players::{
 /// are named by number.
 pub const MAX_SEATS: u32 = 8;
 
+/// The largest phase and move count, far past any game: counting stops there, and a save holds
+/// no more.
+pub const MAX_COUNTER: u32 = 1_000_000_000;
+
+/// The most entries the play log keeps (the oldest go first), and a save holds.
+pub const MAX_LOG: usize = 1 << 24;
+
+/// One more of a phase or move count, stopping at [`MAX_COUNTER`].
+pub(crate) fn count_on(n: u32) -> u32 {
+    n.saturating_add(1).min(MAX_COUNTER)
+}
+
 /// Adds the play rules; needs the world plugin (both come with [`crate::core_plugins`]).
 pub fn plugin(app: &mut App) {
     app.add_plugins((

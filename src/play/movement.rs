@@ -43,7 +43,7 @@ pub(super) fn traverse(
         .generate(to, Cause::MoveTarget)
         .map_err(|e| Refusal::Beyond(e.limit()))?;
     let target = board.hex(to).expect("just generated");
-    a.moves = a.moves.saturating_add(1);
+    a.moves = super::count_on(a.moves);
     let (at, toward) = (Coord::from_hex(a.hex), Coord::from_hex(to));
     // A Lake is checked first: nobody tries to leave a Swamp onto water.
     if effects(board.rules(), &target).blocks_entry {
@@ -109,7 +109,7 @@ fn blow(board: &mut Board, a: &mut Actor) {
         if board.hexes.generate(to, Cause::MoveTarget).is_err() {
             return;
         }
-        a.moves = a.moves.saturating_add(1);
+        a.moves = super::count_on(a.moves);
         let (from, toward) = (Coord::from_hex(a.hex), Coord::from_hex(to));
         let target = board.hex(to).expect("just generated");
         if effects(board.rules(), &target).blocks_entry {

@@ -31,7 +31,7 @@ pub(super) fn advance(
     if players.is_empty() || players.iter().any(|(ap, turn)| !turn.ended && ap.0 > 0) {
         return;
     }
-    phase.0 = phase.0.saturating_add(1);
+    phase.0 = super::count_on(phase.0);
     for (mut ap, mut turn) in &mut players {
         ap.0 = rules.play.action_points;
         turn.ended = false;

@@ -19,13 +19,9 @@ pub const MAX_PLAYERS: usize = 64;
 pub const MAX_PLAYER_ID: u32 = 1 << 16;
 // Factions are indices below the rules' faction count or `MAX_SEATS`, whichever is larger:
 // the window seats that many players, those past the rules' list included.
-use crate::play::MAX_SEATS;
-/// The largest phase and move count: far past any game, so counting on never overflows.
-pub const MAX_COUNTER: u32 = 1_000_000_000;
+use crate::play::{MAX_COUNTER, MAX_LOG, MAX_SEATS};
 /// The most of one resource a player may hold.
 pub const MAX_RESOURCE: u32 = 1_000_000_000;
-/// The most log entries a save may hold.
-pub const MAX_LOG: usize = 1 << 24;
 
 /// The error for a save of another format version.
 pub fn version(found: u32, source: &str) -> RulesError {

@@ -144,3 +144,23 @@ fn one_player_alone_gets_a_new_phase_in_the_frame_it_runs_out() {
         "player 1 moves from (10, 10, 0) to (9, 11, 0) (1 AP)"
     );
 }
+
+#[test]
+fn phase_and_move_counts_stop_where_a_save_holds_them() {
+    let mut t = Table::new(1);
+    t.fill(HERE, 3, "Meadow");
+    t.join(1, 0, HERE);
+    t.frame();
+    t.app.world_mut().insert_resource(Phase(MAX_COUNTER - 1));
+    t.set(1, Moves(MAX_COUNTER - 1));
+    for _ in 0..3 {
+        t.go(1, North);
+        t.act([Action::EndTurn {
+            player: PlayerId(1),
+        }]);
+    }
+    assert_eq!(t.app.world().resource::<Phase>().0, MAX_COUNTER);
+    assert_eq!(t.get::<Moves>(1).0, MAX_COUNTER);
+    assert_eq!(t.pos(1), HERE + North.offset() * 3);
+    t.assert_saves();
+}
