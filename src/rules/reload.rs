@@ -3,14 +3,15 @@
 //! a half-written file is not read) parses and validates it as at startup. A valid ruleset
 //! replaces the `Rules` resource and the world's rules, so every later draw uses its numbers;
 //! hexes already generated keep their state. An invalid one, or one whose biome, landmark or
-//! feature names differ (ids are their positions), is refused and the old rules stay.
+//! feature names differ (ids are their positions), or that changes what a saved game is checked
+//! against (see [`check_swap`]), is refused and the old rules stay.
 
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
 use bevy::prelude::*;
 
-use super::{Rules, RulesError};
+use super::{FeatureEffect, Rules, RulesError};
 use crate::AppSystems;
 use crate::world::plugin::WorldMap;
 
@@ -115,10 +116,12 @@ pub fn plugin(app: &mut App) {
 }
 
 /// Refuses a ruleset whose lists of names differ from the running one: biomes, landmarks and
-/// features are stored in the world by position, so a new list would re-label every hex.
+/// features are stored in the world by position, so a new list would re-label every hex. Refuses
+/// too a change to what a saved game is checked against (see [`saved_change`]): the game's next
+/// save would break it, and its loader would refuse it.
 pub fn check_swap(old: &Rules, new: &Rules) -> Result<(), RulesError> {
-    let (old, new_names) = (old.names(), new.names());
-    for ((field, was), (_, now)) in old.lists().into_iter().zip(new_names.lists()) {
+    let (old_names, new_names) = (old.names(), new.names());
+    for ((field, was), (_, now)) in old_names.lists().into_iter().zip(new_names.lists()) {
         let n = was.len().max(now.len());
         let Some(i) = (0..n).find(|&i| was.get(i) != now.get(i)) else {
             continue;
@@ -135,7 +138,90 @@ pub fn check_swap(old: &Rules, new: &Rules) -> Result<(), RulesError> {
             format!("{change}: restart to change the list of biomes, landmarks or features"),
         ));
     }
-    Ok(())
+    match saved_change(old, new) {
+        Some((field, what)) => Err(RulesError::new(
+            &new.source,
+            Some(field),
+            format!(
+                "is changed: restart the game to change {what}, which saved games are checked against"
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The first change between rulesets of the same names to what a save's loader checks: the
+/// resources and factions, the origin's and the pocket's biome, what suppresses each biome,
+/// whether it blocks entry and whether it is drawn at random (a fallback hex depends on it),
+/// each feature's effect and, for a flag, whether it is rolled at generation, and whether
+/// building on a corrupted hex is forbidden. Returns the field and what it is.
+fn saved_change(old: &Rules, new: &Rules) -> Option<(String, String)> {
+    let found = |field: &str, what: String| Some((field.to_string(), what));
+    let factions = |r: &Rules| {
+        r.play
+            .factions
+            .iter()
+            .map(|f| f.name.clone())
+            .collect::<Vec<_>>()
+    };
+    if old.resources != new.resources {
+        return found("resources", "the resources".into());
+    }
+    if factions(old) != factions(new) {
+        return found("play.factions", "the factions".into());
+    }
+    if old.origin.0 != new.origin.0 {
+        return found("origin", "the origin's biome".into());
+    }
+    if old.pocket.0 != new.pocket.0 {
+        return found("pocket", "the pocket's biome".into());
+    }
+    if old.construction.forbidden_on_corrupted != new.construction.forbidden_on_corrupted {
+        return found(
+            "construction.forbidden_on_corrupted",
+            "whether building on a corrupted hex is forbidden".into(),
+        );
+    }
+    for (i, (a, b)) in old.biomes.iter().zip(&new.biomes).enumerate() {
+        let field = |f: &str| format!("biomes[{i}].{f} ({:?})", a.name);
+        if a.suppressed_beside != b.suppressed_beside {
+            return found(
+                &field("suppressed_beside"),
+                format!("what suppresses {}", a.name),
+            );
+        }
+        if a.movement.blocks_entry != b.movement.blocks_entry {
+            return found(
+                &field("movement.blocks_entry"),
+                format!("whether {} blocks entry", a.name),
+            );
+        }
+        if (a.weight > 0.0) != (b.weight > 0.0) {
+            return found(
+                &field("weight"),
+                format!(
+                    "whether {} is drawn at random (a weight of 0 or above)",
+                    a.name
+                ),
+            );
+        }
+    }
+    for (i, (a, b)) in old.features.iter().zip(&new.features).enumerate() {
+        let field = |f: &str| format!("features[{i}].{f} ({:?})", a.name);
+        if a.effect != b.effect {
+            return found(&field("effect"), format!("the effect of {}", a.name));
+        }
+        if a.effect == FeatureEffect::Occupy && (a.chance > 0.0) != (b.chance > 0.0) {
+            return found(
+                &field("chance"),
+                format!(
+                    "whether {} is rolled at generation (a chance of 0 or above)",
+                    a.name
+                ),
+            );
+        }
+    }
+    None
 }
 
 fn watch(

@@ -9,6 +9,7 @@ use super::{SaveGame, VERSION};
 use crate::hex::Coord;
 use crate::play::{Action, PlayEvent, PlayerId, Refusal};
 use crate::rules::check::MAX_NAME;
+use crate::rules::check::aeternus::MAX_AP;
 use crate::rules::{Rules, RulesError};
 use crate::world::Cause;
 use crate::world::limits::{MAX_HEXES, checked_hex};
@@ -150,7 +151,7 @@ pub fn fields(save: &SaveGame, rules: &Rules, source: &str) -> Result<(), RulesE
         }
         faction(field("faction"), p.faction)?;
         coord(field("at"), p.at)?;
-        ap(rules, p.ap).map_err(|m| err(field("ap"), m))?;
+        ap(p.ap).map_err(|m| err(field("ap"), m))?;
         for (name, &n) in &p.resources {
             if !rules.resources.contains(name) {
                 return Err(err(
@@ -198,7 +199,7 @@ fn event(e: &PlayEvent, rules: &Rules, ids: &BTreeSet<u32>) -> Result<(), (Strin
             Err(("player".into(), format!("{} is no player of the save", p.0)))
         }
     };
-    let ap = |n: &u32| ap(rules, *n).map_err(|m| ("ap".into(), m));
+    let ap = |n: &u32| ap(*n).map_err(|m| ("ap".into(), m));
     let faction = |f: u32| faction(rules, f).map_err(|m| ("faction".into(), m));
     let feature = |part: &str, f: u8| {
         if (f as usize) < rules.features.len() {
@@ -335,14 +336,14 @@ fn faction(rules: &Rules, f: u32) -> Result<(), String> {
     }
 }
 
-/// Action points held or spent: at most what the rules give in a phase.
-fn ap(rules: &Rules, n: u32) -> Result<(), String> {
-    let max = rules.play.action_points;
-    if n <= max {
+/// Action points held or spent: at most what any rules give in a phase (not the rules' own
+/// number, which a hot reload may have lowered since).
+fn ap(n: u32) -> Result<(), String> {
+    if n <= MAX_AP {
         Ok(())
     } else {
         Err(format!(
-            "is {n}; the rules give at most {max} action points"
+            "is {n}; rules give at most {MAX_AP} action points a phase"
         ))
     }
 }

@@ -281,8 +281,8 @@ fn every_field_of_a_save_is_bounded() {
             &["`players[0].name`", "control"],
         ),
         (
-            Box::new(|s| s.players[0].ap = 4),
-            &["`players[0].ap`", "at most 3"],
+            Box::new(|s| s.players[0].ap = 101),
+            &["`players[0].ap`", "at most 100"],
         ),
         (
             Box::new(|s| s.players[0].moves = u32::MAX),
@@ -392,9 +392,9 @@ fn log_entries_are_checked_with_their_hexes_and_ids() {
                 player: p,
                 at: Coord::new(0, 0, 0),
                 toward: Coord::new(0, 0, 1),
-                ap: 9,
+                ap: 101,
             },
-            &[".ap`", "at most 3"],
+            &[".ap`", "at most 100"],
         ),
         (
             PlayEvent::Corrupted {

@@ -211,3 +211,131 @@ fn it_polls_at_its_own_pace() {
     }
     assert_eq!(weight(&app, "Forest"), (2.5, 2.5));
 }
+
+#[test]
+fn a_change_to_what_saves_are_checked_against_is_refused() {
+    let base = Rules::from_file(&example_path()).unwrap();
+    let with = |change: &dyn Fn(&mut Rules)| {
+        let mut r = base.clone();
+        change(&mut r);
+        r.derive_tables();
+        check_swap(&base, &r)
+    };
+    let biome = |r: &Rules, name: &str| r.biome(name).unwrap().0 as usize;
+    let feature = |r: &Rules, name: &str| r.feature(name).unwrap().0 as usize;
+    let (meadow, lake) = (biome(&base, "Meadow"), biome(&base, "Lake"));
+    let (pylon, corrupted, flag) = (
+        feature(&base, "Pylon of Purity"),
+        feature(&base, "Corrupted"),
+        feature(&base, "Flag"),
+    );
+    type Change = Box<dyn Fn(&mut Rules)>;
+    let cases: Vec<(Change, String, &str)> = vec![
+        (
+            Box::new(|r| r.resources.push("amber".into())),
+            "resources".into(),
+            "the resources",
+        ),
+        (
+            Box::new(|r| r.play.factions[1].name = "Grey Host".into()),
+            "play.factions".into(),
+            "the factions",
+        ),
+        (
+            Box::new(|r| r.origin.0 = r.biome("Forest").unwrap()),
+            "origin".into(),
+            "the origin's biome",
+        ),
+        (
+            Box::new(|r| r.pocket.0 = r.biome("Swamp").unwrap()),
+            "pocket".into(),
+            "the pocket's biome",
+        ),
+        (
+            Box::new(|r| r.construction.forbidden_on_corrupted = false),
+            "construction.forbidden_on_corrupted".into(),
+            "whether building on a corrupted hex is forbidden",
+        ),
+        (
+            Box::new(move |r| {
+                let lake = r.biome("Lake").unwrap();
+                r.biomes[meadow].suppressed_beside.push(lake)
+            }),
+            format!("biomes[{meadow}].suppressed_beside (\"Meadow\")"),
+            "what suppresses Meadow",
+        ),
+        (
+            Box::new(move |r| r.biomes[lake].movement.blocks_entry = false),
+            format!("biomes[{lake}].movement.blocks_entry (\"Lake\")"),
+            "whether Lake blocks entry",
+        ),
+        (
+            Box::new(move |r| r.biomes[lake].weight = 1.0),
+            format!("biomes[{lake}].weight (\"Lake\")"),
+            "whether Lake is drawn at random",
+        ),
+        (
+            Box::new(move |r| r.features[pylon].effect = FeatureEffect::Purify { radius: 2 }),
+            format!("features[{pylon}].effect (\"Pylon of Purity\")"),
+            "the effect of Pylon of Purity",
+        ),
+        (
+            Box::new(move |r| {
+                let landmark = r.landmark("Town").unwrap();
+                r.features[corrupted].effect = FeatureEffect::Corruption { landmark }
+            }),
+            format!("features[{corrupted}].effect (\"Corrupted\")"),
+            "the effect of Corrupted",
+        ),
+        (
+            Box::new(move |r| r.features[flag].chance = 0.1),
+            format!("features[{flag}].chance (\"Flag\")"),
+            "whether Flag is rolled at generation",
+        ),
+    ];
+    for (change, field, what) in cases {
+        let e = with(&*change).unwrap_err();
+        assert_eq!(e.field.as_deref(), Some(field.as_str()), "{e}");
+        let said = format!("restart the game to change {what}");
+        assert!(e.to_string().contains(&said), "{e}");
+    }
+    // Numbers a save is not checked against still reload: weights above 0, costs, action
+    // points (a save's are bounded by the most any rules give).
+    let forest = biome(&base, "Forest");
+    assert!(with(&|r| r.biomes[forest].weight = 90.0).is_ok());
+    let dearer = |r: &mut Rules| {
+        r.features[flag].cost.insert("wood".into(), 50);
+    };
+    assert!(with(&dearer).is_ok());
+    assert!(with(&|r| r.play.action_points = 1).is_ok());
+}
+
+#[test]
+fn a_reload_that_changes_a_pylon_is_refused_and_saves_still_load() {
+    let (mut app, path) = game("pylon");
+    let text = edit(&example_text(), "Purify(radius: 1)", "Purify(radius: 2)");
+    save(&path, &text, 1);
+    settle(&mut app);
+    let rejected = drain::<RulesRejected>(&mut app);
+    assert_eq!(rejected.len(), 1);
+    let shown = rejected[0].error.to_string();
+    assert!(shown.starts_with(&path.display().to_string()), "{shown}");
+    assert!(
+        shown.contains("restart the game to change the effect of Pylon of Purity"),
+        "{shown}"
+    );
+    // Fewer action points reload; a save made before, with more, still loads.
+    app.world_mut()
+        .spawn((crate::play::Player::new(1, "P1"), crate::play::Faction(0)));
+    app.update();
+    let text = edit(&example_text(), "action_points: 3", "action_points: 1");
+    save(&path, &text, 2);
+    settle(&mut app);
+    assert_eq!(drain::<RulesReloaded>(&mut app).len(), 1);
+    assert_eq!(app.world().resource::<Rules>().play.action_points, 1);
+    let saved = crate::save::capture(app.world_mut());
+    assert_eq!(saved.players[0].ap, 3);
+    let rules = app.world().resource::<Rules>().clone();
+    let again = crate::save::SaveGame::from_ron(&saved.to_ron(), "game.ron").unwrap();
+    assert!(again.world(&rules, "game.ron").is_ok());
+}
