@@ -761,25 +761,31 @@ fn a_write_stopped_at_any_step_loses_nothing() {
         s.world(&rules, "game.ron").unwrap();
         s.to_ron()
     };
-    for fail in FailPoint::ALL {
+    use FailPoint::*;
+    // At each step: the save and the backup left (both whole), and whether the temporary file
+    // is left behind.
+    let steps = [
+        (AfterWrite, &second, &first, true),
+        (AfterSync, &second, &first, true),
+        (AfterBackup, &second, &second, true),
+        (AfterRename, &third, &second, false),
+    ];
+    assert_eq!(steps.map(|s| s.0), FailPoint::ALL);
+    for (fail, save, bak, tmp_left) in steps {
         let dir = folder(&format!("save-stop-{fail:?}"));
         let path = dir.join("game.ron");
         write_atomic(&path, &first).unwrap();
         write_atomic(&path, &second).unwrap();
-        assert!(write_with(&path, third.as_bytes(), Some(fail)).is_err());
-        // The save is the one before, whole; the backup is whole too.
-        assert_eq!(loads(&path), second, "{fail:?}");
-        let bak = loads(&backup_path(&path));
-        let kept = if fail == FailPoint::AfterWrite || fail == FailPoint::AfterSync {
-            &first
-        } else {
-            &second
-        };
-        assert_eq!(&bak, kept, "{fail:?}");
-        // The next save goes through, past the temporary file the stop left.
+        let e = write_with(&path, third.as_bytes(), Some(fail)).unwrap_err();
+        assert_eq!(e.to_string(), format!("stopped {fail:?}"));
+        assert_eq!(&loads(&path), save, "{fail:?}");
+        assert_eq!(&loads(&backup_path(&path)), bak, "{fail:?}");
+        let tmp = names_in(&dir).iter().any(|n| n.ends_with(".tmp"));
+        assert_eq!(tmp, tmp_left, "{fail:?}: {:?}", names_in(&dir));
+        // The next save goes through, past any temporary file the stop left.
         write_atomic(&path, &third).unwrap();
         assert_eq!(loads(&path), third, "{fail:?}");
-        assert_eq!(loads(&backup_path(&path)), second, "{fail:?}");
+        assert_eq!(&loads(&backup_path(&path)), save, "{fail:?}");
         std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -28,10 +28,14 @@ pub fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
 /// The steps of a write a test may stop it at, as a crash would (nothing cleaned up).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum FailPoint {
+    /// The text is in the temporary file, not yet synced.
     AfterWrite,
+    /// The temporary file is synced; the backup not yet made.
     AfterSync,
+    /// The backup is made; the save not yet renamed into place.
     AfterBackup,
-    BeforeRename,
+    /// The new save is in place; the folder not yet synced.
+    AfterRename,
 }
 
 impl FailPoint {
@@ -40,7 +44,7 @@ impl FailPoint {
         FailPoint::AfterWrite,
         FailPoint::AfterSync,
         FailPoint::AfterBackup,
-        FailPoint::BeforeRename,
+        FailPoint::AfterRename,
     ];
 }
 
@@ -69,8 +73,8 @@ pub(crate) fn write_with(path: &Path, bytes: &[u8], fail: Option<FailPoint>) -> 
         crash(FailPoint::AfterSync, fail)?;
         keep_backup(path, &dir, &name)?;
         crash(FailPoint::AfterBackup, fail)?;
-        crash(FailPoint::BeforeRename, fail)?;
         std::fs::rename(&tmp, path)?;
+        crash(FailPoint::AfterRename, fail)?;
         sync_dir(&dir)
     };
     let done = written(&mut file);
