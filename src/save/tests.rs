@@ -765,10 +765,10 @@ fn a_write_stopped_at_any_step_loses_nothing() {
     // At each step: the save and the backup left (both whole), and whether the temporary file
     // is left behind.
     let steps = [
-        (AfterWrite, &second, &first, true),
-        (AfterSync, &second, &first, true),
-        (AfterBackup, &second, &second, true),
-        (AfterRename, &third, &second, false),
+        (Written, &second, &first, true),
+        (Synced, &second, &first, true),
+        (BackedUp, &second, &second, true),
+        (Renamed, &third, &second, false),
     ];
     assert_eq!(steps.map(|s| s.0), FailPoint::ALL);
     for (fail, save, bak, tmp_left) in steps {

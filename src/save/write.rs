@@ -29,22 +29,22 @@ pub fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum FailPoint {
     /// The text is in the temporary file, not yet synced.
-    AfterWrite,
+    Written,
     /// The temporary file is synced; the backup not yet made.
-    AfterSync,
+    Synced,
     /// The backup is made; the save not yet renamed into place.
-    AfterBackup,
+    BackedUp,
     /// The new save is in place; the folder not yet synced.
-    AfterRename,
+    Renamed,
 }
 
 impl FailPoint {
     #[cfg(test)]
     pub const ALL: [FailPoint; 4] = [
-        FailPoint::AfterWrite,
-        FailPoint::AfterSync,
-        FailPoint::AfterBackup,
-        FailPoint::AfterRename,
+        FailPoint::Written,
+        FailPoint::Synced,
+        FailPoint::BackedUp,
+        FailPoint::Renamed,
     ];
 }
 
@@ -68,13 +68,13 @@ pub(crate) fn write_with(path: &Path, bytes: &[u8], fail: Option<FailPoint>) -> 
     let (tmp, mut file) = create_unique(&dir, &name)?;
     let written = |file: &mut File| -> io::Result<()> {
         file.write_all(bytes)?;
-        crash(FailPoint::AfterWrite, fail)?;
+        crash(FailPoint::Written, fail)?;
         file.sync_all()?;
-        crash(FailPoint::AfterSync, fail)?;
+        crash(FailPoint::Synced, fail)?;
         keep_backup(path, &dir, &name)?;
-        crash(FailPoint::AfterBackup, fail)?;
+        crash(FailPoint::BackedUp, fail)?;
         std::fs::rename(&tmp, path)?;
-        crash(FailPoint::AfterRename, fail)?;
+        crash(FailPoint::Renamed, fail)?;
         sync_dir(&dir)
     };
     let done = written(&mut file);
