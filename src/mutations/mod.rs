@@ -121,6 +121,48 @@ fn run(name: &str, seed: u64, cases: u32, base: Vec<u8>, case: impl Fn(&Mutated)
     );
 }
 
+/// Every number of `base` set to every extreme, every limit and one either side of itself, one
+/// at a time: a slower, exhaustive sweep (`cargo test --lib mutations -- --ignored`). A panic
+/// names the file and the change that caused it.
+fn sweep(name: &str, base: &[u8], case: impl Fn(&[u8]) -> Outcome) {
+    use text::{EXTREMES, LIMITS, Value, lex, numbers, set_number};
+    /// Says which change was being tried when a case panics (and nothing otherwise).
+    struct Trying<'a>(&'a str, &'a str);
+    impl Drop for Trying<'_> {
+        fn drop(&mut self) {
+            if std::thread::panicking() {
+                eprintln!("mutations of {}: panicked on {}", self.0, self.1);
+            }
+        }
+    }
+    let values = (EXTREMES.iter().map(|&e| Value::Extreme(e)))
+        .chain(LIMITS.iter().map(|&e| Value::Limit(e)))
+        .chain([Value::Near(-1), Value::Near(1)]);
+    let tokens = lex(base);
+    let (began, mut cases, mut accepted) = (Instant::now(), 0, 0);
+    let mut slowest = (Duration::ZERO, String::new());
+    for k in 0..numbers(base) {
+        for value in values.clone() {
+            let mut bytes = base.to_vec();
+            let step = set_number(&mut bytes, &tokens, k, value);
+            let trying = Trying(name, &step);
+            let start = Instant::now();
+            accepted += case(&bytes).accepted as u32;
+            cases += 1;
+            if start.elapsed() > slowest.0 {
+                slowest = (start.elapsed(), step.clone());
+            }
+            drop(trying);
+        }
+    }
+    eprintln!(
+        "sweep of {name}: {cases} cases in {:.1} s, {accepted} accepted; slowest {:.1} ms: {}",
+        began.elapsed().as_secs_f64(),
+        slowest.0.as_secs_f64() * 1e3,
+        slowest.1,
+    );
+}
+
 /// The repository's copy of a shipped file.
 fn shipped(relative: &str) -> Vec<u8> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);

@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use super::play::{self, SIGHT};
-use super::{Outcome, Scratch, cases, disc, run, shipped};
+use super::{Outcome, Scratch, cases, disc, run, shipped, sweep};
 use crate::rules::Rules;
 use crate::rules::reload::check_swap;
 use crate::sites::SiteRules;
@@ -107,4 +107,18 @@ fn mutated_example_mods_never_panic() {
         base,
         |m| case(&scratch, &rules, &m.bytes),
     );
+}
+
+#[test]
+#[ignore = "an exhaustive sweep of a few minutes"]
+fn every_number_of_the_rules_at_every_extreme() {
+    for (file, name) in [
+        ("assets/rules/aeternus.ron", "aeternus"),
+        ("assets/mods/example/rules.ron", "mod"),
+    ] {
+        let scratch = Scratch::new(&format!("sweep-{name}"));
+        let base = shipped(file);
+        let rules = Rules::from_str(std::str::from_utf8(&base).unwrap(), file).unwrap();
+        sweep(file, &base, |b| case(&scratch, &rules, b));
+    }
 }

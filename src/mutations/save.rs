@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use super::play::{self, SIGHT};
-use super::{Outcome, Scratch, cases, disc, run};
+use super::{Outcome, Scratch, cases, disc, run, sweep};
 use crate::rules::Rules;
 use crate::save::{SaveGame, capture};
 
@@ -65,5 +65,14 @@ fn mutated_saves_never_panic() {
     assert!(case(&scratch, &base).accepted, "the real save loads");
     run("a saved game", 0x5EED_0006, cases(1000), base, |m| {
         case(&scratch, &m.bytes)
+    });
+}
+
+#[test]
+#[ignore = "an exhaustive sweep of a few minutes"]
+fn every_number_of_a_save_at_every_extreme() {
+    let scratch = Scratch::new("sweep-save");
+    sweep("a saved game", real_save().as_bytes(), |b| {
+        case(&scratch, b)
     });
 }

@@ -3,7 +3,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use super::{Outcome, Scratch, cases, disc, run, shipped};
+use super::{Outcome, Scratch, cases, disc, run, shipped, sweep};
 use crate::rules::Rules;
 use crate::sites::SiteRules;
 use crate::storm::{CycleParams, StormMap, StormRules};
@@ -63,4 +63,12 @@ fn mutated_site_rules_never_panic() {
         base,
         |m| case(&scratch, &m.bytes),
     );
+}
+
+#[test]
+#[ignore = "an exhaustive sweep of a few minutes"]
+fn every_number_of_the_site_rules_at_every_extreme() {
+    let scratch = Scratch::new("sweep-sites");
+    let base = shipped("assets/rules/sites.ron");
+    sweep("assets/rules/sites.ron", &base, |b| case(&scratch, b));
 }

@@ -8,7 +8,7 @@ use std::sync::{Arc, OnceLock};
 use hexx::Hex;
 
 use super::text::{Kind, lex};
-use super::{Outcome, Scratch, cases, disc, run, shipped};
+use super::{Outcome, Scratch, cases, disc, run, shipped, sweep};
 use crate::export::MapExport;
 use crate::hex::Direction;
 use crate::sites::SiteRules;
@@ -182,6 +182,22 @@ fn mutated_settlement_templates_never_panic() {
     let name = template_at.display().to_string();
     run(&name, 0x5EED_0004, cases(800), template, |m| {
         scratch.write(&template_at, &m.bytes);
+        case(&path, false)
+    });
+}
+
+#[test]
+#[ignore = "an exhaustive sweep of a few minutes"]
+fn every_number_of_the_storm_rules_and_template_at_every_extreme() {
+    let scratch = Scratch::new("sweep-storm");
+    let (rules, template, path, template_at) = lay_out(&scratch);
+    sweep(RULES, &rules, |b| {
+        scratch.write(RULES, b);
+        case(&path, true)
+    });
+    scratch.write(RULES, &rules);
+    sweep(&template_at.display().to_string(), &template, |b| {
+        scratch.write(&template_at, b);
         case(&path, false)
     });
 }

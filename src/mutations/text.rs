@@ -70,6 +70,42 @@ pub const LIMITS: &[&str] = &[
     "1000000001",
 ];
 
+/// Strings a word may become besides the file's own: empty, a name at its length limit (64)
+/// and past it, and a text past its limit (1000).
+const LONG_STRINGS: &[&str] = &[
+    "\"\"",
+    concat!(
+        "\"",
+        "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+        "\""
+    ),
+    concat!(
+        "\"",
+        "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef!",
+        "\""
+    ),
+    concat!(
+        "\"",
+        "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+        "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+        "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+        "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+        "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+        "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+        "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+        "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+        "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+        "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+        "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+        "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+        "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+        "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+        "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+        "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+        "\""
+    ),
+];
+
 /// One mutation; indices pick among what the file holds when it is applied.
 #[derive(Debug, Clone)]
 pub enum Mutation {
@@ -141,23 +177,8 @@ fn apply_one(bytes: &mut Vec<u8>, m: &Mutation) -> Option<String> {
     let tokens = lex(bytes);
     match m {
         Mutation::Number(i, value) => {
-            let numbers: Vec<&Token> = tokens.iter().filter(|t| t.kind == Kind::Number).collect();
-            if numbers.is_empty() {
-                return None;
-            }
-            let t = numbers[i.index(numbers.len())];
-            let extreme = match *value {
-                Value::Extreme(e) | Value::Limit(e) => e.to_string(),
-                Value::Near(d) => near(&bytes[t.start..t.end], d),
-            };
-            let step = format!(
-                "line {}: number `{}` -> `{extreme}` in `{}`",
-                line_of(bytes, t.start),
-                show(&bytes[t.start..t.end]),
-                context(bytes, t.start),
-            );
-            bytes.splice(t.start..t.end, extreme.bytes());
-            Some(step)
+            let count = tokens.iter().filter(|t| t.kind == Kind::Number).count();
+            (count > 0).then(|| set_number(bytes, &tokens, i.index(count), *value))
         }
         Mutation::Word(i, j) => {
             let words: Vec<&Token> = (tokens.iter())
@@ -170,7 +191,15 @@ fn apply_one(bytes: &mut Vec<u8>, m: &Mutation) -> Option<String> {
             let same: Vec<&[u8]> = (words.iter())
                 .filter(|w| w.kind == t.kind && bytes[w.start..w.end] != bytes[t.start..t.end])
                 .map(|w| &bytes[w.start..w.end])
-                .chain((t.kind == Kind::Str).then_some(&b"\"\""[..]))
+                .chain(
+                    if t.kind == Kind::Str {
+                        LONG_STRINGS
+                    } else {
+                        &[]
+                    }
+                    .iter()
+                    .map(|w| w.as_bytes()),
+                )
                 .collect();
             if same.is_empty() {
                 return None;
@@ -237,6 +266,35 @@ fn apply_one(bytes: &mut Vec<u8>, m: &Mutation) -> Option<String> {
             Some(step)
         }
     }
+}
+
+/// The number of kind `Number` among `tokens`.
+pub fn numbers(bytes: &[u8]) -> usize {
+    lex(bytes).iter().filter(|t| t.kind == Kind::Number).count()
+}
+
+/// Replaces the `k`-th number (of `numbers(bytes)`) with `value`; returns what it did.
+pub fn set_number(bytes: &mut Vec<u8>, tokens: &[Token], k: usize, value: Value) -> String {
+    let t = *tokens
+        .iter()
+        .filter(|t| t.kind == Kind::Number)
+        .nth(k)
+        .expect("k counts the file's numbers");
+    let old = &bytes[t.start..t.end];
+    let new = match value {
+        // A value equal to the number's own would change nothing: one more, then.
+        Value::Extreme(e) | Value::Limit(e) if e.as_bytes() == old => near(old, 1),
+        Value::Extreme(e) | Value::Limit(e) => e.to_string(),
+        Value::Near(d) => near(old, d),
+    };
+    let step = format!(
+        "line {}: number `{}` -> `{new}` in `{}`",
+        line_of(bytes, t.start),
+        show(&bytes[t.start..t.end]),
+        context(bytes, t.start),
+    );
+    bytes.splice(t.start..t.end, new.bytes());
+    step
 }
 
 /// `number` plus `d`, written as the number was (an integer stays one).
