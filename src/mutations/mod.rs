@@ -163,6 +163,12 @@ fn sweep(name: &str, base: &[u8], case: impl Fn(&[u8]) -> Outcome) {
     );
 }
 
+/// The embedded site rules, parsed once.
+fn site_rules() -> &'static crate::sites::SiteRules {
+    static SITES: std::sync::OnceLock<crate::sites::SiteRules> = std::sync::OnceLock::new();
+    SITES.get_or_init(crate::sites::SiteRules::embedded)
+}
+
 /// The repository's copy of a shipped file.
 fn shipped(relative: &str) -> Vec<u8> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);

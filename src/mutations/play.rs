@@ -8,9 +8,10 @@ use hexx::Hex;
 
 use crate::hex::Direction;
 use crate::play::{Action, Faction, Occupation, PlayLog, Player, PlayerId, Position, Resources};
-use crate::playview::text::{hex_info, log_lines};
+use crate::playview::text::{hex_info, log_lines, sites_line};
 use crate::playview::walk::route;
 use crate::rules::{FeatureId, Rules};
+use crate::sites::SiteLayer;
 use crate::world::plugin::WorldMap;
 
 /// The widest sight a case plays with: a mod's sight radius is checked at load, but a game
@@ -30,7 +31,12 @@ pub fn app(mut rules: Rules, seed: u64) -> App {
     rules.sight_radius = rules.sight_radius.min(SIGHT);
     let mut app = App::new();
     app.add_plugins(MinimalPlugins);
-    (crate::core_plugins(rules, seed))(&mut app);
+    (crate::core_plugins(rules.clone(), seed))(&mut app);
+    // The site layer, as the game adds it when the embedded site rules fit.
+    app.add_plugins(crate::sites::plugin::plugin);
+    if let Ok(layer) = SiteLayer::new(super::site_rules().clone(), &rules) {
+        app.insert_resource(layer);
+    }
     app
 }
 
@@ -110,9 +116,13 @@ pub fn hud(app: &mut App) -> usize {
     for line in log_lines(&world.resource::<PlayLog>().0, rules, usize::MAX) {
         words += line.text.len();
     }
+    let layer = world.get_resource::<SiteLayer>();
     for (faction, at) in &players {
         words += rules.faction_name(faction.0).len();
         words += hex_info(*at, map, occupation, &["P"], rules).len();
+        if let Some(layer) = layer {
+            words += sites_line(layer.names_at(*at)).len();
+        }
     }
     for hex in occupation.keys() {
         words += hex_info(*hex, map, occupation, &[], rules).len();

@@ -1,24 +1,16 @@
 //! Mutated Aeternus rule files (the shipped rules and the example mod), loaded as `--rules FILE`
 //! loads them; an accepted one generates a small view, rolls its sites and plays a short game.
 
-use std::sync::OnceLock;
-
 use super::play::{self, SIGHT};
-use super::{Outcome, Scratch, cases, disc, run, shipped, sweep};
+use super::{Outcome, Scratch, cases, disc, run, shipped, site_rules, sweep};
 use crate::rules::Rules;
 use crate::rules::reload::check_swap;
-use crate::sites::SiteRules;
 use crate::world::plugin::WorldMap;
 
 /// The view generated from the origin: 37 hexes.
 const RADIUS: u32 = 3;
 /// Rounds of the short game.
 const ROUNDS: u32 = 2;
-
-fn site_rules() -> &'static SiteRules {
-    static SITES: OnceLock<SiteRules> = OnceLock::new();
-    SITES.get_or_init(SiteRules::embedded)
-}
 
 /// Loads and, when accepted, uses one mutated rule file; `base` is the file unmutated, which a
 /// running game reloads it over.

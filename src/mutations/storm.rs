@@ -8,10 +8,9 @@ use std::sync::{Arc, OnceLock};
 use hexx::Hex;
 
 use super::text::{Kind, lex};
-use super::{Outcome, Scratch, cases, disc, run, shipped, sweep};
+use super::{Outcome, Scratch, cases, disc, run, shipped, site_rules, sweep};
 use crate::export::MapExport;
 use crate::hex::Direction;
-use crate::sites::SiteRules;
 use crate::storm::{CycleParams, Settlement, StormMap, StormRules};
 use crate::stormview::logic::{Journey, under_new_rules};
 
@@ -69,11 +68,6 @@ fn walk(map: &StormMap, journey: &mut Journey, steps: usize) {
             }
         }
     }
-}
-
-fn site_rules() -> &'static SiteRules {
-    static SITES: OnceLock<SiteRules> = OnceLock::new();
-    SITES.get_or_init(SiteRules::embedded)
 }
 
 /// Settlements of a few cells, as the settlement view and `gen --settlement` make them.
