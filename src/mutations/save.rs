@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use super::play::{self, SIGHT};
 use super::{Outcome, Scratch, cases, disc, run, sweep};
 use crate::rules::Rules;
-use crate::save::{SaveGame, capture};
+use crate::save::{SaveGame, capture, write_atomic};
 
 const SEED: u64 = 12;
 
@@ -46,9 +46,10 @@ fn case(scratch: &Scratch, bytes: &[u8]) -> Outcome {
     // Each player sees and walks around where it stands; nothing else is generated.
     let bound = saved + players * disc(play::reach(1) + SIGHT);
     assert!(n <= bound, "{n} hexes from a save of {saved}");
-    // What the game goes on to save loads again.
-    let again = capture(app.world_mut()).to_ron();
-    let reloaded = SaveGame::from_ron(&again, "again.ron").expect("a game's own save parses");
+    // What the game goes on to save (as F5 writes it) loads again.
+    let again = scratch.0.join("again.ron");
+    write_atomic(&again, &capture(app.world_mut()).to_ron()).unwrap();
+    let reloaded = SaveGame::read(&again).expect("a game's own save parses");
     reloaded
         .world(&Rules::aeternus(), "again.ron")
         .expect("a game's own save loads");
