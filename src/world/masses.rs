@@ -52,7 +52,7 @@ impl<const N: usize> UnionFinds<N> {
     }
 
     /// The root of `x` in `lane`, halving the path on the way.
-    #[inline]
+    #[inline(always)]
     pub fn find(&mut self, lane: usize, mut x: u32) -> u32 {
         loop {
             let p = self.parent[x as usize][lane];
@@ -90,7 +90,8 @@ impl<const N: usize> UnionFinds<N> {
 
     /// Joins `fresh`, a node still on its own in `lane`, to the set of `other` (not holding
     /// `fresh`): a set of one is never the larger, so no sizes are compared.
-    #[inline]
+    // Always inlined: generation calls it once a hex per lane, and a call costs as much as it.
+    #[inline(always)]
     pub fn attach(&mut self, lane: usize, fresh: u32, other: u32) {
         debug_assert_eq!(self.parent[fresh as usize][lane], -1);
         let r = self.find(lane, other);

@@ -282,7 +282,9 @@ impl HexWorld {
             return Err(LimitError::OutOfRange { hex });
         }
         let chunks = self.store.chunk_count();
-        let (slot, done, around) = self.claim(hex)?;
+        let slot = self.store.slot(hex)?;
+        let (slot, done, cells) = self.store.claimed(slot, hex);
+        let around = Around::new(cells);
         if done {
             return Ok(start..start);
         }

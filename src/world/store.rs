@@ -106,9 +106,16 @@ impl Store {
     #[inline(always)]
     pub fn claim(&mut self, h: Hex) -> Result<(Slot, bool, [Cell; 6]), LimitError> {
         let slot = self.slot(h)?;
+        Ok(self.claimed(slot, h))
+    }
+
+    /// As [`Store::claim`] once `h`'s slot is had: infallible, so the six cells are not moved
+    /// through a `Result`.
+    #[inline(always)]
+    pub fn claimed(&self, slot: Slot, h: Hex) -> (Slot, bool, [Cell; 6]) {
         let chunk = &*self.chunks[(slot >> CHUNK_BITS) as usize];
         let this = chunk[(slot & LOCAL_MASK) as usize].is_generated();
-        Ok((slot, this, self.around(h, Some(chunk)).1))
+        (slot, this, self.around(h, Some(chunk)).1)
     }
 
     /// `h` and its six neighbours: one chunk look-up when `h` lies inside its chunk's border, as
