@@ -292,7 +292,7 @@ impl Rules {
     pub fn faction_name(&self, i: u32) -> String {
         match self.play.factions.get(i as usize) {
             Some(f) => f.name.clone(),
-            None => format!("Faction {}", i + 1),
+            None => format!("Faction {}", u64::from(i) + 1),
         }
     }
 }
