@@ -30,6 +30,8 @@ use bevy::prelude::*;
 pub enum AppSystems {
     /// Read mouse, keyboard and bots into actions.
     Input,
+    /// Standing orders into actions: the next step of each walk (`play::walk`).
+    Walk,
     /// Resolve actions by the rules (moves, hazards, construction).
     Play,
     /// Generate requested hexes.
@@ -46,6 +48,7 @@ pub fn configure_sets(app: &mut App) {
         Update,
         (
             AppSystems::Input,
+            AppSystems::Walk,
             AppSystems::Play,
             AppSystems::Generate,
             AppSystems::Spread,

@@ -15,7 +15,9 @@ mod log;
 mod movement;
 mod phase;
 mod players;
+pub mod routes;
 mod stagways;
+pub mod walk;
 
 use bevy::prelude::*;
 
@@ -26,6 +28,7 @@ pub use flags::{Occupation, Occupied};
 pub use hazards::effects as movement_effects;
 pub use log::{PlayEvent, PlayLog};
 pub use phase::Phase;
+pub use walk::{WalkEnd, WalkEnded, WalkOrder, WalkPace, Walks};
 pub use players::{
     ActionPoints, Faction, Moves, Player, PlayerId, PlayerIndex, Position, Resources, Turn,
 };
@@ -54,6 +57,7 @@ pub fn plugin(app: &mut App) {
         actions::plugin,
         flags::plugin,
         log::plugin,
+        walk::plugin,
     ));
     // Actions first, then the viewers follow the players (Generate fills their sight), then the
     // phase may turn; pylons cleanse after generation, and the log takes everything last.

@@ -112,7 +112,7 @@ fn spawn(mut commands: Commands) {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn update(
+pub(super) fn update(
     table: Table,
     phase: Res<Phase>,
     log: Res<PlayLog>,

@@ -7,12 +7,11 @@ use hexx::Hex;
 
 use super::seat::Table;
 use super::travel::{self, StationPick};
-use super::walk::{self, Walk};
 use super::{FocusOn, Hovered, Notice};
 use crate::hex::{Direction, distance};
-use crate::play::{Action, PlayerId};
+use crate::play::{Action, PlayerId, WalkOrder, Walks};
 use crate::rules::Rules;
-use crate::world::plugin::{Features, HexPos, WorldMap};
+use crate::world::plugin::{Features, HexPos};
 
 /// The features keys 1 to 4 build, by name in the ruleset.
 pub const BUILD_KEYS: [&str; 4] = ["Flag", "Pylon of Purity", "Stag Station", "Boardwalk"];
@@ -85,7 +84,7 @@ pub(super) fn perform(
     mut actions: MessageWriter<Action>,
     mut focus: MessageWriter<FocusOn>,
     mut tabbing: Local<Tabbing>,
-    (map, mut walking, phase): (Res<WorldMap>, ResMut<Walk>, Res<crate::play::Phase>),
+    (walks, mut walk): (Res<Walks>, MessageWriter<WalkOrder>),
 ) {
     let players = table.in_order();
     let Some(me) = players.iter().find(|s| s.may_act()) else {
@@ -103,7 +102,9 @@ pub(super) fn perform(
     for &command in commands.read() {
         notice.0 = None;
         // Any command ends a walk under way (a click may start another).
-        walking.walking = None;
+        if walks.0.contains_key(&player) {
+            walk.write(WalkOrder::Stop { player });
+        }
         let picking = pick.0.take();
         let action = match (command, picking) {
             (Intent::Step(direction), _) => Some(Action::Traverse { player, direction }),
@@ -154,10 +155,7 @@ pub(super) fn perform(
                 Some(step) => Some(step),
                 // Farther: walk there, a step at a time.
                 None => {
-                    match walk::plan(&map, &rules, player, phase.0, at, hex) {
-                        Ok(w) => walking.walking = Some(w),
-                        Err(why) => notice.0 = Some(why),
-                    }
+                    walk.write(WalkOrder::To { player, to: hex });
                     None
                 }
             },

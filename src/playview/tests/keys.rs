@@ -84,9 +84,10 @@ fn a_click_on_a_neighbour_moves_there_and_elsewhere_explains() {
 
 #[test]
 fn a_click_on_a_far_hex_walks_there_step_by_step() {
-    use crate::playview::walk::{Walk, route};
+    use crate::play::routes::route;
+    use crate::play::{WalkPace, Walks};
     let mut app = table(None);
-    app.world_mut().resource_mut::<Walk>().every = std::time::Duration::ZERO;
+    app.world_mut().resource_mut::<WalkPace>().0 = std::time::Duration::ZERO;
     // A hex two steps away whose way crosses no chancy ground (no winds, no mire).
     let (target, path) = {
         let world = &app.world().resource::<WorldMap>().0;
@@ -114,7 +115,7 @@ fn a_click_on_a_far_hex_walks_there_step_by_step() {
         .collect();
     assert_eq!(sent(&mut app), steps);
     assert!(
-        app.world().resource::<Walk>().walking.is_none(),
+        app.world().resource::<Walks>().0.is_empty(),
         "the walk is over"
     );
 }
