@@ -27,16 +27,20 @@ pub fn effects(rules: &Rules, hex: &HexData) -> Movement {
 }
 
 /// Whether leaving `from` (whose effects are `leaving`) for `to` fails: only for a hex of
-/// another mass, drawn against the exit chance (the Swamp's 15%).
+/// another mass, drawn against the exit chance (the Swamp's 15%). A target that was
+/// indeterminate before the move (`was_indeterminate`) belonged to the indeterminate mass, so
+/// the move rolls whatever biome it was then generated as.
 pub(super) fn mired(
     board: &Board,
     a: &Actor,
     from: &HexData,
     to: &HexData,
+    was_indeterminate: bool,
     leaving: &Movement,
 ) -> bool {
     let world = board.hexes.world();
-    if leaving.exit_other_mass_chance >= 1.0 || world.mass_root(from.hex) == world.mass_root(to.hex)
+    if leaving.exit_other_mass_chance >= 1.0
+        || !was_indeterminate && world.mass_root(from.hex) == world.mass_root(to.hex)
     {
         return false;
     }

@@ -38,10 +38,12 @@ pub(super) fn traverse(
         });
     }
     let to = a.hex + direction.offset();
-    board
+    // Generation returns what it made: nothing when the target was generated already.
+    let was_indeterminate = !board
         .hexes
         .generate(to, Cause::MoveTarget)
-        .map_err(|e| Refusal::Beyond(e.limit()))?;
+        .map_err(|e| Refusal::Beyond(e.limit()))?
+        .is_empty();
     let target = board.hex(to).expect("just generated");
     a.moves = super::count_on(a.moves);
     let (at, toward) = (Coord::from_hex(a.hex), Coord::from_hex(to));
@@ -55,7 +57,7 @@ pub(super) fn traverse(
             blown: false,
             ap,
         });
-    } else if mired(board, &a, &here, &target, &leaving) {
+    } else if mired(board, &a, &here, &target, was_indeterminate, &leaving) {
         let ap = charge(&mut a, leaving.failed_exit_costs_ap, cost);
         board.log(PlayEvent::Mired {
             player,

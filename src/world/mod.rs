@@ -372,7 +372,16 @@ impl HexWorld {
         let (b, l) = self.rules.pocket;
         for h in pocket {
             let (slot, _, around) = self.claim(h)?;
-            self.insert(slot, b, l, FeatureSet::EMPTY, Cause::Pocket, &around)?;
+            // A pocket hex rolls its features like any generated hex (5% of pocket Lakes are
+            // Corrupted), from the same keyed streams.
+            let mut landmark = l;
+            let features = aeternus::draw_features(
+                &self.rules,
+                HexStreams::keyed(self.seed_key, h),
+                &mut landmark,
+                || self.purified_around(h, &around),
+            );
+            self.insert(slot, b, landmark, features, Cause::Pocket, &around)?;
         }
         Ok(start..self.order.len() as u32)
     }

@@ -157,9 +157,84 @@ fn a_ring_of_six_closes_its_centre_into_a_lake() {
     let d = w.get(centre).expect("the centre is generated");
     assert_eq!(d.biome, biome(&w, "Lake"));
     assert_eq!(d.landmark, w.rules.landmark("Barren").unwrap());
-    assert!(d.features.is_empty());
+    // Its features are the hex's own draw, as for any generated hex.
+    assert_eq!(d.features, pocket_draw(&w, centre));
     assert_eq!(w.cause(d.order), Cause::Pocket);
     assert_eq!(w.len(), 1 + 6 + 1);
+}
+
+/// The features (and landmark) a pocket Lake at `hex` rolls in `w` with no pylon near.
+fn pocket_draw(w: &HexWorld, hex: Hex) -> FeatureSet {
+    let mut landmark = w.rules.pocket.1;
+    let streams = HexStreams::keyed(crate::aeternus::stream::mix(w.seed), hex);
+    aeternus::draw_features(&w.rules, streams, &mut landmark, || false)
+}
+
+/// A ring of six Meadows placed around `centre`, closing it into a pocket Lake; `pylon` puts a
+/// Pylon of Purity on the ring's North hex.
+fn ring_around(w: &mut HexWorld, centre: Hex, pylon: bool) -> HexData {
+    let (meadow, barren) = (biome(w, "Meadow"), w.rules.landmark("Barren").unwrap());
+    let mut guard = FeatureSet::EMPTY;
+    guard.insert(w.rules.feature("Pylon of Purity").unwrap());
+    for (i, h) in ring(centre, 1).enumerate() {
+        let f = if pylon && i == 0 {
+            guard
+        } else {
+            FeatureSet::EMPTY
+        };
+        w.place(h, meadow, barren, f);
+    }
+    let d = w.get(centre).expect("the ring closes its centre");
+    assert_eq!(
+        (d.biome, w.cause(d.order)),
+        (biome(w, "Lake"), Cause::Pocket)
+    );
+    d
+}
+
+/// A pocket Lake rolls its features like any generated hex: 5% are Corrupted (Barren, nothing
+/// else), over 20,000 rings across 40 seeds.
+#[test]
+fn five_percent_of_pocket_lakes_are_corrupted() {
+    let (mut corrupted, mut n) = (0, 0);
+    for seed in 0..40 {
+        let mut w = HexWorld::new(rules(), seed);
+        let c = w.rules.corruption.unwrap();
+        let barren = w.rules.landmark("Barren").unwrap();
+        for i in 0..500 {
+            // Six apart: the rings never touch, so each closes its own pocket of one.
+            let centre = Hex::new(6 * (i % 25) - 70, 6 * (i / 25) + 10);
+            let before = w.len();
+            let d = ring_around(&mut w, centre, false);
+            assert_eq!(w.len(), before + 7);
+            assert_eq!(d.landmark, barren);
+            assert_eq!(d.features, pocket_draw(&w, centre));
+            n += 1;
+            if d.features.contains(c) {
+                assert_eq!(d.features.0, 1 << c.0, "corruption leaves nothing else");
+                corrupted += 1;
+            }
+        }
+    }
+    let p = corrupted as f64 / n as f64;
+    // n = 20,000: sd = sqrt(0.05 * 0.95 / n) = 0.00154; tolerance 4 sd.
+    assert!((p - 0.05).abs() < 0.0062, "corrupted pocket Lakes {p}");
+}
+
+/// A pylon covering a pocket Lake keeps its 5% off, as for any generated hex.
+#[test]
+fn a_pylon_keeps_a_pocket_lake_clean() {
+    let c = rules().corruption.unwrap();
+    let (seed, centre) = (0..)
+        .flat_map(|s| (0..200).map(move |i| (s, Hex::new(i + 5, -3 * i))))
+        .find(|&(s, h)| pocket_draw(&HexWorld::new(rules(), s), h).contains(c))
+        .unwrap();
+    let mut w = HexWorld::new(rules(), seed);
+    assert!(ring_around(&mut w, centre, false).features.contains(c));
+    let mut w = HexWorld::new(rules(), seed);
+    let d = ring_around(&mut w, centre, true);
+    assert!(d.features.is_empty(), "{d:?}");
+    assert_eq!(d.landmark, w.rules.landmark("Barren").unwrap());
 }
 
 #[test]
