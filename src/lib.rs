@@ -28,7 +28,9 @@ use bevy::prelude::*;
 /// The frame's stages, in order. Every system of the game goes into one of them.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AppSystems {
-    /// Read mouse, keyboard and bots into actions.
+    /// Read keys and the pointer into commands, one key map for every window (`render::input`).
+    Controls,
+    /// Commands and bots into actions.
     Input,
     /// Standing orders into actions: the next step of each walk (`play::walk`).
     Walk,
@@ -47,6 +49,7 @@ pub fn configure_sets(app: &mut App) {
     app.configure_sets(
         Update,
         (
+            AppSystems::Controls,
             AppSystems::Input,
             AppSystems::Walk,
             AppSystems::Play,

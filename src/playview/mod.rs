@@ -29,7 +29,7 @@ use hexx::Hex;
 use crate::AppSystems;
 use crate::render::camera::PanWithLetters;
 
-pub use input::{BUILD_KEYS, Intent};
+pub use input::BUILD_KEYS;
 pub use seat::{Seats, faction_colour};
 
 /// The hex under the mouse, if any.
@@ -44,34 +44,18 @@ pub struct Notice(pub Option<String>);
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FocusOn(pub Hex);
 
-/// Input stages: the pointer is read before commands are performed.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum Stage {
-    Pointer,
-    Keys,
-    Perform,
-}
-
 /// Seating, input and the station pick: no window needed.
 pub fn logic(app: &mut App) {
     app.init_resource::<Hovered>()
         .init_resource::<Notice>()
         .add_message::<FocusOn>()
-        .add_message::<Intent>()
-        .configure_sets(
-            Update,
-            (Stage::Pointer, Stage::Keys, Stage::Perform)
-                .chain()
-                .in_set(AppSystems::Input),
-        )
-        .add_plugins((seat::plugin, travel::plugin, walk::plugin))
-        .add_systems(
-            Update,
-            input::keys
-                .run_if(crate::render::camera::game_window_focused)
-                .in_set(Stage::Keys),
-        )
-        .add_systems(Update, input::perform.in_set(Stage::Perform));
+        .add_plugins((
+            crate::render::input::plugin,
+            seat::plugin,
+            travel::plugin,
+            walk::plugin,
+        ))
+        .add_systems(Update, input::perform.in_set(AppSystems::Input));
 }
 
 /// Play in the game window; add after `render::RenderPlugin` (it needs its camera and textures).
@@ -90,6 +74,7 @@ impl Plugin for PlayViewPlugin {
             .add_plugins((logic, shapes::plugin))
             .add_plugins((
                 pointer::plugin,
+                crate::render::input::click_plugin,
                 tokens::plugin,
                 features::plugin,
                 travel::draw_plugin,

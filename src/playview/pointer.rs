@@ -1,17 +1,16 @@
-//! The mouse on the map: the hovered hex (outlined, and named in the HUD), and a left click on a
-//! hex as a [`Intent::Click`]. A press and release far apart is a drag of the map (the camera
-//! pans), not a click (`render::camera::left_click`).
+//! The mouse on the map: the hovered hex, outlined and named in the HUD. Clicks are the shared
+//! key map's (`render::input`).
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::Hovered;
 use super::hud::Panel;
-use super::input::Intent;
 use super::shapes::Shapes;
 use crate::hex::layout;
 use crate::render::HEX_SIZE;
-use crate::render::camera::{MainCamera, left_click};
+use crate::render::camera::MainCamera;
+use crate::render::input::over_panel;
 
 const HOVER_COLOUR: Color = Color::srgba(1.0, 1.0, 1.0, 0.75);
 const HOVER_Z: f32 = 7.0;
@@ -21,7 +20,7 @@ struct HoverMark;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_mark)
-        .add_systems(Update, (hover, click).in_set(super::Stage::Pointer))
+        .add_systems(Update, hover.in_set(crate::AppSystems::Controls))
         .add_systems(Update, place_mark.in_set(crate::AppSystems::Render));
 }
 
@@ -35,6 +34,7 @@ fn spawn_mark(mut commands: Commands, shapes: Res<Shapes>) {
     ));
 }
 
+/// Reads the cursor, the camera and the HUD panels; writes [`Hovered`] (none over a panel).
 fn hover(
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
@@ -48,25 +48,6 @@ fn hover(
         .and_then(|c| camera.viewport_to_world_2d(transform, c).ok())
         .map(|w| layout(HEX_SIZE).world_pos_to_hex(w));
     hovered.set_if_neq(Hovered(hex));
-}
-
-/// Whether the pointer is on a HUD panel (bevy_ui marks it hovered or pressed), which hides the
-/// map beneath: no hex is hovered there, so a click on a panel moves nobody.
-fn over_panel<'a>(mut panels: impl Iterator<Item = &'a Interaction>) -> bool {
-    panels.any(|i| *i != Interaction::None)
-}
-
-fn click(
-    buttons: Res<ButtonInput<MouseButton>>,
-    window: Single<&Window, With<PrimaryWindow>>,
-    hovered: Res<Hovered>,
-    mut pressed_at: Local<Option<Vec2>>,
-    mut commands: MessageWriter<Intent>,
-) {
-    let clicked = left_click(&buttons, window.cursor_position(), &mut pressed_at);
-    if let (Some(_), Some(hex)) = (clicked, hovered.0) {
-        commands.write(Intent::Click(hex));
-    }
 }
 
 fn place_mark(
@@ -83,19 +64,5 @@ fn place_mark(
         None => {
             visibility.set_if_neq(Visibility::Hidden);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_hovered_or_pressed_panel_hides_the_map() {
-        use Interaction::*;
-        assert!(!over_panel([None, None].iter()));
-        assert!(over_panel([None, Hovered].iter()));
-        assert!(over_panel([Pressed].iter()));
-        assert!(!over_panel([].iter()));
     }
 }

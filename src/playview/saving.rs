@@ -5,10 +5,10 @@
 
 use std::path::PathBuf;
 
-use bevy::input::common_conditions::input_just_pressed;
 use bevy::prelude::*;
 
-use super::{Notice, Stage};
+use super::Notice;
+use crate::render::input::{Command, commanded};
 use crate::save::autosave::{self, Autosave, Autosaved};
 use crate::save::{capture, write_atomic};
 
@@ -28,9 +28,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             save_game
-                .run_if(input_just_pressed(KeyCode::F5))
-                .run_if(crate::render::camera::game_window_focused)
-                .in_set(Stage::Keys),
+                .run_if(commanded(Command::Save))
+                .after(super::input::perform)
+                .after(super::sites::toggle)
+                .in_set(crate::AppSystems::Input),
         )
         .add_systems(
             Update,

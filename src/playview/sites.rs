@@ -7,11 +7,11 @@ use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use hexx::Hex;
 
-use super::Stage;
 use super::shapes::Shapes;
 use crate::AppSystems;
 use crate::hex::layout;
 use crate::render::HEX_SIZE;
+use crate::render::input::Command;
 use crate::sites::SiteLayer;
 
 /// Above tiles and landmark marks, below feature marks.
@@ -46,12 +46,7 @@ struct Stars {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SiteView>()
         .init_resource::<Stars>()
-        .add_systems(
-            Update,
-            toggle
-                .run_if(crate::render::camera::game_window_focused)
-                .in_set(Stage::Keys),
-        )
+        .add_systems(Update, toggle.in_set(AppSystems::Input))
         .add_systems(
             Update,
             draw.run_if(resource_exists::<SiteLayer>)
@@ -59,8 +54,9 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn toggle(keys: Res<ButtonInput<KeyCode>>, mut view: ResMut<SiteView>) {
-    if keys.just_pressed(KeyCode::KeyV) {
+/// Reads [`Command::Sites`]; writes [`SiteView`].
+pub(super) fn toggle(mut commands: MessageReader<Command>, mut view: ResMut<SiteView>) {
+    for _ in commands.read().filter(|&&c| c == Command::Sites) {
         view.0 = !view.0;
     }
 }
@@ -141,6 +137,7 @@ mod tests {
             .add_plugins((
                 crate::sites::plugin::plugin,
                 super::super::shapes::plugin,
+                crate::render::input::plugin,
                 plugin,
             ));
         app.world_mut().spawn(Viewer {

@@ -7,6 +7,7 @@
 // `pub(crate)` where the storm window (`crate::stormview`) reuses them.
 mod banner;
 pub(crate) mod camera;
+pub mod input;
 mod marks;
 pub(crate) mod screenshot;
 pub(crate) mod textures;

@@ -1,105 +1,90 @@
-//! Keys and clicks into [`StormCommand`]s and screen changes. Q W E / A S D are the six
-//! directions as they sit on the keyboard around S: W North (up), E Ashe, D Mouth, S South,
-//! A Zest, Q Weast.
+//! Commands (the shared key map of `render::input`, as in the Aeternus window) into
+//! [`StormCommand`]s and screen changes.
 
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 
 use super::Screen;
 use super::play::StormCommand;
 use crate::AppSystems;
-use crate::hex::{Direction, layout};
-use crate::render::HEX_SIZE;
-use crate::render::camera::{MainCamera, left_click};
+use crate::render::input::{self, Command};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (
-            (map_keys, click).run_if(in_state(Screen::Map)),
-            settlement_keys.run_if(in_state(Screen::Settlement)),
-        )
-            .in_set(AppSystems::Input),
-    );
+    app.add_plugins((input::plugin, input::click_plugin))
+        .add_systems(Update, perform.in_set(AppSystems::Input));
 }
 
-/// The direction a key moves the token, if any.
-pub fn direction_of(key: KeyCode) -> Option<Direction> {
-    Some(match key {
-        KeyCode::KeyW => Direction::North,
-        KeyCode::KeyE => Direction::Ashe,
-        KeyCode::KeyD => Direction::Mouth,
-        KeyCode::KeyS => Direction::South,
-        KeyCode::KeyA => Direction::Zest,
-        KeyCode::KeyQ => Direction::Weast,
+/// What a command does in the storm window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Does {
+    Storm(StormCommand),
+    Show(Screen),
+}
+
+/// What a command does on the screen shown: on the map, a move, the next cycle or the
+/// settlement layer; on the settlement layer, back to the map.
+pub fn storm_command(screen: Screen, command: Command) -> Option<Does> {
+    Some(match (screen, command) {
+        (Screen::Map, Command::Move(d)) => Does::Storm(StormCommand::Step(d)),
+        // The rules accept neighbours only.
+        (Screen::Map, Command::Click(hex)) => Does::Storm(StormCommand::MoveTo(hex)),
+        (Screen::Map, Command::NextCycle) => Does::Storm(StormCommand::NextCycle),
+        (Screen::Map, Command::Confirm | Command::Travel) => Does::Show(Screen::Settlement),
+        (Screen::Settlement, Command::Cancel | Command::Confirm | Command::Travel) => {
+            Does::Show(Screen::Map)
+        }
         _ => return None,
     })
 }
 
-fn map_keys(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut commands: MessageWriter<StormCommand>,
+/// Reads [`Command`]s and the screen shown; writes [`StormCommand`]s and the next screen.
+fn perform(
+    mut commands: MessageReader<Command>,
+    screen: Res<State<Screen>>,
+    mut storm: MessageWriter<StormCommand>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    for &key in keys.get_just_pressed() {
-        if let Some(d) = direction_of(key) {
-            commands.write(StormCommand::Step(d));
-        }
-        match key {
-            KeyCode::KeyN => {
-                commands.write(StormCommand::NextCycle);
+    for &c in commands.read() {
+        match storm_command(*screen.get(), c) {
+            Some(Does::Storm(s)) => {
+                storm.write(s);
             }
-            KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::KeyT => next.set(Screen::Settlement),
-            _ => {}
+            Some(Does::Show(to)) => next.set(to),
+            None => {}
         }
-    }
-}
-
-fn settlement_keys(keys: Res<ButtonInput<KeyCode>>, mut next: ResMut<NextState<Screen>>) {
-    if keys.any_just_pressed([
-        KeyCode::Escape,
-        KeyCode::Enter,
-        KeyCode::NumpadEnter,
-        KeyCode::KeyT,
-    ]) {
-        next.set(Screen::Map);
-    }
-}
-
-/// A left click on a cell asks to move there (the rules accept neighbours only).
-fn click(
-    buttons: Res<ButtonInput<MouseButton>>,
-    window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
-    mut pressed_at: Local<Option<Vec2>>,
-    mut commands: MessageWriter<StormCommand>,
-) {
-    let Some(up) = left_click(&buttons, window.cursor_position(), &mut pressed_at) else {
-        return;
-    };
-    let (camera, transform) = *camera;
-    if let Ok(world) = camera.viewport_to_world_2d(transform, up) {
-        let hex = layout(HEX_SIZE).world_pos_to_hex(world);
-        commands.write(StormCommand::MoveTo(hex));
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hex::Direction;
 
     #[test]
-    fn the_six_keys_are_the_six_directions_in_keyboard_order() {
-        let keys = [
-            KeyCode::KeyW,
-            KeyCode::KeyE,
-            KeyCode::KeyD,
-            KeyCode::KeyS,
-            KeyCode::KeyA,
-            KeyCode::KeyQ,
-        ];
-        let dirs: Vec<_> = keys.map(|k| direction_of(k).unwrap()).to_vec();
+    fn keys_mean_on_the_storm_map_what_they_mean_on_the_aeternus_map() {
+        use KeyCode::*;
+        let on_map = |k| storm_command(Screen::Map, input::command_of(k).unwrap());
+        let dirs: Vec<_> = [KeyW, KeyE, KeyD, KeyS, KeyA, KeyQ]
+            .map(|k| match on_map(k) {
+                Some(Does::Storm(StormCommand::Step(d))) => d,
+                other => panic!("{k:?} gives {other:?}"),
+            })
+            .to_vec();
         assert_eq!(dirs, Direction::ALL.to_vec(), "clockwise from W");
-        assert_eq!(direction_of(KeyCode::KeyN), None);
+        assert_eq!(on_map(KeyN), Some(Does::Storm(StormCommand::NextCycle)));
+        for k in [Enter, Space, KeyT] {
+            assert_eq!(on_map(k), Some(Does::Show(Screen::Settlement)));
+            let back = storm_command(Screen::Settlement, input::command_of(k).unwrap());
+            assert_eq!(back, Some(Does::Show(Screen::Map)));
+        }
+        let escape = input::command_of(Escape).unwrap();
+        assert_eq!(
+            storm_command(Screen::Settlement, escape),
+            Some(Does::Show(Screen::Map))
+        );
+        assert_eq!(storm_command(Screen::Map, escape), None);
+        assert_eq!(
+            storm_command(Screen::Settlement, Command::Move(Direction::North)),
+            None
+        );
     }
 }

@@ -29,20 +29,6 @@ fn one_player_per_faction_is_seated_at_the_origin() {
 }
 
 #[test]
-fn the_six_keys_are_the_six_directions_clockwise_from_w() {
-    use KeyCode::*;
-    let dirs = [KeyW, KeyE, KeyD, KeyS, KeyA, KeyQ].map(|k| match input::command_of(k) {
-        Some(Intent::Step(d)) => d,
-        other => panic!("{k:?} gives {other:?}"),
-    });
-    assert_eq!(dirs, Direction::ALL);
-    assert_eq!(input::command_of(Digit3), Some(Intent::Build(2)));
-    assert_eq!(input::command_of(Enter), Some(Intent::Done));
-    assert_eq!(input::command_of(Space), Some(Intent::Done));
-    assert_eq!(input::command_of(KeyX), None);
-}
-
-#[test]
 fn keys_act_for_whoever_has_the_turn() {
     let mut app = table(None);
     press(&mut app, KeyCode::KeyD);

@@ -55,7 +55,8 @@ fn press(app: &mut App, key: KeyCode) {
 }
 
 fn click(app: &mut App, hex: Hex) {
-    app.world_mut().write_message(Intent::Click(hex));
+    app.world_mut()
+        .write_message(crate::render::input::Command::Click(hex));
     app.update();
 }
 
