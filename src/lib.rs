@@ -22,12 +22,17 @@ pub mod world;
 
 #[cfg(test)]
 mod mutations;
+#[cfg(test)]
+mod schedule_check;
 
 use bevy::prelude::*;
 
 /// The frame's stages, in order. Every system of the game goes into one of them.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AppSystems {
+    /// A saved rule file swaps the rules (`rules::reload`), before anything of the frame reads
+    /// them.
+    Reload,
     /// Read keys and the pointer into commands, one key map for every window (`render::input`).
     Controls,
     /// Commands and bots into actions.
@@ -40,21 +45,28 @@ pub enum AppSystems {
     Generate,
     /// Corruption spreading and pylon cleansing.
     Spread,
+    /// Saves, taken between whole actions once the frame's rules are done (`save::autosave`).
+    Save,
     /// Read-only: tiles, sprites, HUD.
     Render,
 }
 
-/// Orders the stages; added by every app, windowed or headless.
+/// Orders the stages; added by every app, windowed or headless. No two systems of the game may
+/// run in no stated order while touching the same data (the schedule check errors on any): a
+/// pair that truly cannot conflict would be allowed here, with `ignore_ambiguity` and its reason.
+/// There is none.
 pub fn configure_sets(app: &mut App) {
     app.configure_sets(
         Update,
         (
+            AppSystems::Reload,
             AppSystems::Controls,
             AppSystems::Input,
             AppSystems::Walk,
             AppSystems::Play,
             AppSystems::Generate,
             AppSystems::Spread,
+            AppSystems::Save,
             AppSystems::Render,
         )
             .chain(),

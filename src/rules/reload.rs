@@ -111,7 +111,7 @@ pub fn plugin(app: &mut App) {
             Update,
             watch
                 .run_if(resource_exists::<RulesFile>)
-                .in_set(AppSystems::Input),
+                .in_set(AppSystems::Reload),
         );
 }
 

@@ -57,7 +57,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (capture_ended_phase, finish)
                 .chain()
-                .after(AppSystems::Spread)
+                .in_set(AppSystems::Save)
                 .run_if(resource_exists::<Autosave>),
         );
 }
