@@ -4,16 +4,14 @@
 //! rim in its owner's colour. Chosen by the feature's effect, so a mod's renamed features draw
 //! too. Corruption has its own mark (`render::marks`).
 
-use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
-use hexx::Hex;
 
 use super::seat::faction_colour;
-use super::shapes::{Shape, Shapes};
 use crate::AppSystems;
-use crate::hex::layout;
 use crate::play::Occupied;
 use crate::render::HEX_SIZE;
+use crate::render::marks::{HexMarks, mark};
+use crate::render::shapes::{Shape, Shapes};
 use crate::rules::{FeatureEffect, Rules};
 use crate::world::plugin::{Features, HexPos};
 
@@ -25,12 +23,11 @@ const BOARDWALK: Color = Color::srgb(0.62, 0.42, 0.24);
 /// A flag nobody owns (a mod that generates flags).
 const UNOWNED: Color = Color::srgb(0.85, 0.85, 0.85);
 
-/// Hex -> the feature marks drawn on it.
-#[derive(Resource, Default)]
-struct Marks(HashMap<Hex, Vec<Entity>>);
+/// The built features' marks.
+struct Built;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Marks>()
+    app.init_resource::<HexMarks<Built>>()
         .add_systems(Update, update_marks.in_set(AppSystems::Render));
 }
 
@@ -46,7 +43,8 @@ fn spot(effect: &FeatureEffect) -> Option<Vec2> {
 }
 
 /// Redraws the marks of hexes whose features or owner changed, and of every hex when the rules
-/// were reloaded (faction colours may have changed).
+/// were reloaded (faction colours may have changed). Reads the hexes' features and owners,
+/// the rules and the shapes; writes the marks.
 #[allow(clippy::type_complexity)]
 fn update_marks(
     mut commands: Commands,
@@ -57,66 +55,56 @@ fn update_marks(
     all: Query<(&HexPos, &Features, Option<&Occupied>)>,
     rules: Res<Rules>,
     shapes: Res<Shapes>,
-    mut marks: ResMut<Marks>,
+    mut marks: ResMut<HexMarks<Built>>,
 ) {
-    let layout = layout(HEX_SIZE);
     let redraw: Vec<_> = if rules.is_changed() {
         all.iter().collect()
     } else {
         changed.iter().collect()
     };
     for (hex, features, owner) in redraw {
-        for e in marks.0.remove(&hex.0).unwrap_or_default() {
-            commands.entity(e).despawn();
-        }
-        let centre = layout.hex_to_world_pos(hex.0);
-        let mut spawned = Vec::new();
-        for f in features.0.iter() {
-            let feature = &rules.features[f.0 as usize];
-            let Some(spot) = spot(&feature.effect) else {
-                continue;
-            };
-            let (shape, colour): (&Shape, Color) = match feature.effect {
-                FeatureEffect::Occupy => (
-                    &shapes.flag,
-                    owner.map_or(UNOWNED, |o| faction_colour(&rules, o.0)),
-                ),
-                FeatureEffect::Purify { .. } => (&shapes.pylon, PYLON),
-                FeatureEffect::Stagway { .. } => (&shapes.station, STATION),
-                _ => (&shapes.boardwalk, BOARDWALK),
-            };
-            let at = centre + spot * HEX_SIZE;
-            spawned.push(
-                commands
-                    .spawn((
-                        Name::new(format!("{} mark", feature.name)),
-                        shape.sprite(colour),
-                        Transform::from_translation(at.extend(FEATURE_Z)),
-                    ))
-                    .id(),
-            );
-        }
-        // An occupied hex is also rimmed in its owner's colour: territory reads at any zoom.
-        if let Some(owner) = owner {
-            let colour = faction_colour(&rules, owner.0);
-            spawned.push(
-                commands
-                    .spawn((
-                        Name::new("Occupied rim"),
-                        shapes.outline_bold.sprite(colour),
-                        Transform::from_translation(centre.extend(FEATURE_Z - 0.5)),
-                    ))
-                    .id(),
-            );
-        }
-        if !spawned.is_empty() {
-            marks.0.insert(hex.0, spawned);
-        }
+        marks.redraw(&mut commands, hex.0, |commands, centre| {
+            let mut spawned = Vec::new();
+            for f in features.0.iter() {
+                let feature = &rules.features[f.0 as usize];
+                let Some(spot) = spot(&feature.effect) else {
+                    continue;
+                };
+                let (shape, colour): (&Shape, Color) = match feature.effect {
+                    FeatureEffect::Occupy => (
+                        &shapes.flag,
+                        owner.map_or(UNOWNED, |o| faction_colour(&rules, o.0)),
+                    ),
+                    FeatureEffect::Purify { .. } => (&shapes.pylon, PYLON),
+                    FeatureEffect::Stagway { .. } => (&shapes.station, STATION),
+                    _ => (&shapes.boardwalk, BOARDWALK),
+                };
+                let at = centre + spot * HEX_SIZE;
+                let name = format!("{} mark", feature.name);
+                spawned.push(
+                    commands
+                        .spawn(mark(name, shape.sprite(colour), at, FEATURE_Z))
+                        .id(),
+                );
+            }
+            // An occupied hex is also rimmed in its owner's colour: territory reads at any zoom.
+            if let Some(owner) = owner {
+                let rim = shapes.outline_bold.sprite(faction_colour(&rules, owner.0));
+                spawned.push(
+                    commands
+                        .spawn(mark("Occupied rim", rim, centre, FEATURE_Z - 0.5))
+                        .id(),
+                );
+            }
+            spawned
+        });
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use hexx::Hex;
+
     use super::*;
     use crate::play::Faction;
 
@@ -138,7 +126,7 @@ mod tests {
         app.add_plugins(MinimalPlugins);
         app.init_resource::<Assets<Image>>();
         (crate::core_plugins(Rules::aeternus(), 7))(&mut app);
-        app.add_plugins((super::super::shapes::plugin, plugin));
+        app.add_plugins((crate::render::shapes::plugin, plugin));
         app.update();
         let hex = app
             .world_mut()

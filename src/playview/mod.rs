@@ -13,7 +13,6 @@ pub mod input;
 mod pointer;
 pub mod saving;
 pub mod seat;
-mod shapes;
 mod sites;
 pub mod text;
 mod tokens;
@@ -71,7 +70,7 @@ impl Plugin for PlayViewPlugin {
         }
         // The letters move the current player, so only the arrows pan.
         app.insert_resource(PanWithLetters(false))
-            .add_plugins((logic, shapes::plugin))
+            .add_plugins((logic, crate::render::shapes::plugin))
             .add_plugins((
                 pointer::plugin,
                 crate::render::input::click_plugin,

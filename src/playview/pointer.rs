@@ -6,7 +6,7 @@ use bevy::window::PrimaryWindow;
 
 use super::Hovered;
 use super::hud::Panel;
-use super::shapes::Shapes;
+use crate::render::shapes::Shapes;
 use crate::hex::layout;
 use crate::render::HEX_SIZE;
 use crate::render::camera::MainCamera;

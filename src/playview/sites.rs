@@ -7,7 +7,7 @@ use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use hexx::Hex;
 
-use super::shapes::Shapes;
+use crate::render::shapes::Shapes;
 use crate::AppSystems;
 use crate::hex::layout;
 use crate::render::HEX_SIZE;
@@ -136,7 +136,7 @@ mod tests {
         app.insert_resource(SiteLayer::new(SiteRules::embedded(), &rules).unwrap())
             .add_plugins((
                 crate::sites::plugin::plugin,
-                super::super::shapes::plugin,
+                crate::render::shapes::plugin,
                 crate::render::input::plugin,
                 plugin,
             ));

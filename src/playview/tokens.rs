@@ -7,18 +7,13 @@ use bevy::prelude::*;
 use hexx::Hex;
 
 use super::seat::{Table, faction_colour};
-use super::shapes::{MAX_ARCS, Shapes};
 use crate::AppSystems;
-use crate::hex::layout;
 use crate::play::{Player, PlayerId};
-use crate::render::HEX_SIZE;
-use crate::render::camera::{MainCamera, scale_of};
+use crate::render::camera::MainCamera;
+use crate::render::shapes::{MAX_ARCS, Shapes};
+use crate::render::tokens::{token_sprite, token_transform};
 use crate::rules::Rules;
 
-/// Above tiles, town and feature marks.
-const TOKEN_Z: f32 = 10.0;
-/// World units per pixel beyond which tokens grow, so they stay easy to find zoomed out.
-const GROWS_BEYOND: f32 = 3.0;
 const PULSE_HZ: f32 = 1.2;
 
 /// On a player's entity: its token sprite and halo.
@@ -48,7 +43,7 @@ fn give_tokens(
                 .spawn((Name::new(format!("{name} of {}", player.name)), sprite))
                 .id()
         };
-        let ring = part("Token", shapes.arcs[0].sprite(Color::WHITE));
+        let ring = part("Token", token_sprite(&shapes, 1, Color::WHITE));
         let halo = part("Halo", shapes.halos[0].sprite(Color::WHITE));
         commands.entity(entity).insert(Token { ring, halo });
     }
@@ -85,35 +80,24 @@ fn place_tokens(
     let current = players.iter().find(|s| s.may_act()).map(|s| s.id());
     let places: Vec<_> = players.iter().map(|s| (s.id(), s.hex)).collect();
     let arcs = arcs(&places);
-    let grow = (scale_of(&camera) / GROWS_BEYOND).max(1.0);
     let pulse = 0.65 + 0.35 * (time.elapsed_secs() * PULSE_HZ * std::f32::consts::TAU).sin();
-    let layout = layout(HEX_SIZE);
     for s in &players {
         let Ok(token) = tokens.get(s.entity) else {
             continue;
         };
         let (i, n) = arcs[&s.id()];
-        let turn = Quat::from_rotation_z(-(i as f32) * std::f32::consts::TAU / n as f32);
-        let at = layout.hex_to_world_pos(s.hex);
         let colour = faction_colour(&rules, s.faction);
         let mine = Some(s.id()) == current;
-        for (part, shape, colour, z, shown) in [
-            (token.ring, &shapes.arcs[n - 1], colour, TOKEN_Z, true),
-            (
-                token.halo,
-                &shapes.halos[n - 1],
-                Color::WHITE.with_alpha(pulse),
-                TOKEN_Z - 0.5,
-                mine,
-            ),
+        let halo = shapes.halos[n - 1].sprite(Color::WHITE.with_alpha(pulse));
+        for (part, look, z, shown) in [
+            (token.ring, token_sprite(&shapes, n, colour), 0.0, true),
+            (token.halo, halo, -0.5, mine),
         ] {
             let Ok((mut sprite, mut transform, mut visibility)) = sprites.get_mut(part) else {
                 continue;
             };
-            *sprite = shape.sprite(colour);
-            *transform = Transform::from_translation(at.extend(z + i as f32 * 0.01))
-                .with_rotation(turn)
-                .with_scale(Vec3::splat(grow));
+            *sprite = look;
+            *transform = token_transform(s.hex, i, n, z, &camera);
             visibility.set_if_neq(if shown {
                 Visibility::Inherited
             } else {

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use hexx::Hex;
 
-use super::shapes::Shapes;
+use crate::render::shapes::Shapes;
 use crate::AppSystems;
 use crate::hex::{Coord, distance, layout};
 use crate::render::HEX_SIZE;

@@ -61,7 +61,7 @@ fn draw_ahead(
     mut commands: Commands,
     walks: Res<Walks>,
     marks: Query<Entity, With<WalkMark>>,
-    shapes: Res<super::shapes::Shapes>,
+    shapes: Res<crate::render::shapes::Shapes>,
 ) {
     for e in &marks {
         commands.entity(e).despawn();

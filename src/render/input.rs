@@ -81,7 +81,8 @@ pub fn click_plugin(app: &mut App) {
 /// A run condition: the frame's commands include `wanted`.
 pub fn commanded(wanted: Command) -> impl FnMut(MessageReader<Command>) -> bool {
     move |mut commands: MessageReader<Command>| {
-        commands.read().fold(false, |seen, &c| seen || c == wanted)
+        // Counts rather than `any`: every command is read, so none is left for the next frame.
+        commands.read().filter(|&&c| c == wanted).count() > 0
     }
 }
 

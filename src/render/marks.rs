@@ -1,5 +1,9 @@
-//! Marks drawn over tiles: a disc for a Town, a small dark hex for Corrupted. They follow changes
-//! to a hex's landmark and features (corruption spreads), not just its generation.
+//! Marks drawn over tiles, and [`HexMarks`], the one way the map views keep them: by hex, so a
+//! hex's marks are drawn anew when it changes. Here: a disc for a Town, a small dark hex for
+//! Corrupted; they follow changes to a hex's landmark and features (corruption spreads), not just
+//! its generation.
+
+use std::marker::PhantomData;
 
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
@@ -20,12 +24,63 @@ const CORRUPTED_COLOUR: Color = Color::srgba(0.38, 0.08, 0.45, 0.9);
 const CORRUPTED_Z: f32 = 1.0;
 const TOWN_Z: f32 = 2.0;
 
-/// Hex -> the mark entities drawn on it.
-#[derive(Resource, Default)]
-struct Marks(HashMap<Hex, Vec<Entity>>);
+/// Hex -> the mark entities drawn on it, for one layer of marks `L` (each view and kind of
+/// mark keeps its own).
+#[derive(Resource)]
+pub(crate) struct HexMarks<L> {
+    by_hex: HashMap<Hex, Vec<Entity>>,
+    layer: PhantomData<fn() -> L>,
+}
+
+impl<L> Default for HexMarks<L> {
+    fn default() -> Self {
+        Self {
+            by_hex: HashMap::default(),
+            layer: PhantomData,
+        }
+    }
+}
+
+impl<L> HexMarks<L> {
+    /// Despawns the marks of `hex` and keeps those `draw` spawns instead; `draw` gets the hex's
+    /// centre in the world.
+    pub(crate) fn redraw(
+        &mut self,
+        commands: &mut Commands,
+        hex: Hex,
+        draw: impl FnOnce(&mut Commands, Vec2) -> Vec<Entity>,
+    ) {
+        for e in self.by_hex.remove(&hex).unwrap_or_default() {
+            commands.entity(e).despawn();
+        }
+        let spawned = draw(commands, layout(HEX_SIZE).hex_to_world_pos(hex));
+        if !spawned.is_empty() {
+            self.by_hex.insert(hex, spawned);
+        }
+    }
+
+    /// Despawns every mark.
+    pub(crate) fn clear(&mut self, commands: &mut Commands) {
+        for e in self.by_hex.drain().flat_map(|(_, marks)| marks) {
+            commands.entity(e).despawn();
+        }
+    }
+}
+
+/// A mark's name, sprite and place: the parts every mark has.
+pub(crate) fn mark(name: impl Into<String>, sprite: Sprite, at: Vec2, z: f32) -> impl Bundle {
+    (
+        Name::new(name.into()),
+        sprite,
+        Transform::from_translation(at.extend(z)),
+    )
+}
+
+/// The town and corruption marks.
+struct Terrain;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Marks>()
+    app.init_resource::<HexMarks<Terrain>>()
         .add_message::<RulesReloaded>()
         .add_systems(Update, update_marks.in_set(AppSystems::Render));
 }
@@ -38,6 +93,8 @@ type ChangedHexes<'w, 's> = Query<
     Or<(Changed<Landmark>, Changed<Features>)>,
 >;
 
+/// Reads the hexes whose landmark or features changed (every hex after a reload), the rules and
+/// the textures; writes their marks.
 fn update_marks(
     mut commands: Commands,
     changed: ChangedHexes,
@@ -45,7 +102,7 @@ fn update_marks(
     mut reloaded: MessageReader<RulesReloaded>,
     rules: Res<Rules>,
     textures: Res<Textures>,
-    mut marks: ResMut<Marks>,
+    mut marks: ResMut<HexMarks<Terrain>>,
 ) {
     // Reloaded rules may give the corruption to another feature: then every hex is redrawn.
     let hexes: Vec<_> = match reloaded.read().count() {
@@ -53,47 +110,76 @@ fn update_marks(
         _ => all.iter().collect(),
     };
     let town = rules.landmark("Town");
-    let layout = layout(HEX_SIZE);
     for (hex, landmark, features) in hexes {
-        for e in marks.0.remove(&hex.0).unwrap_or_default() {
-            commands.entity(e).despawn();
-        }
-        let at = layout.hex_to_world_pos(hex.0);
-        let mut spawned = Vec::new();
-        if rules.corruption.is_some_and(|c| features.contains(c)) {
-            spawned.push(
-                commands
-                    .spawn((
-                        Name::new("Corrupted mark"),
-                        Sprite {
-                            image: textures.hex.clone(),
-                            color: CORRUPTED_COLOUR,
-                            custom_size: Some(hex_texture_size().as_vec2() * 0.5),
-                            ..default()
-                        },
-                        Transform::from_translation(at.extend(CORRUPTED_Z)),
-                    ))
-                    .id(),
-            );
-        }
-        if Some(landmark.0) == town {
-            spawned.push(
-                commands
-                    .spawn((
-                        Name::new("Town mark"),
-                        Sprite {
-                            image: textures.disc.clone(),
-                            color: TOWN_COLOUR,
-                            custom_size: Some(Vec2::splat(0.75 * HEX_SIZE)),
-                            ..default()
-                        },
-                        Transform::from_translation(at.extend(TOWN_Z)),
-                    ))
-                    .id(),
-            );
-        }
-        if !spawned.is_empty() {
-            marks.0.insert(hex.0, spawned);
-        }
+        marks.redraw(&mut commands, hex.0, |commands, at| {
+            let mut spawned = Vec::new();
+            if rules.corruption.is_some_and(|c| features.contains(c)) {
+                let sprite = Sprite {
+                    image: textures.hex.clone(),
+                    color: CORRUPTED_COLOUR,
+                    custom_size: Some(hex_texture_size().as_vec2() * 0.5),
+                    ..default()
+                };
+                spawned.push(
+                    commands
+                        .spawn(mark("Corrupted mark", sprite, at, CORRUPTED_Z))
+                        .id(),
+                );
+            }
+            if Some(landmark.0) == town {
+                let sprite = Sprite {
+                    image: textures.disc.clone(),
+                    color: TOWN_COLOUR,
+                    custom_size: Some(Vec2::splat(0.75 * HEX_SIZE)),
+                    ..default()
+                };
+                spawned.push(commands.spawn(mark("Town mark", sprite, at, TOWN_Z)).id());
+            }
+            spawned
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use bevy::ecs::system::RunSystemOnce;
+
+    use super::*;
+
+    struct Test;
+
+    fn names(app: &mut App) -> Vec<String> {
+        let mut q = app.world_mut().query::<&Name>();
+        let mut all: Vec<String> = q.iter(app.world()).map(|n| n.to_string()).collect();
+        all.sort();
+        all
+    }
+
+    #[test]
+    fn a_hex_redrawn_keeps_only_its_new_marks_and_a_clear_leaves_none() {
+        let mut app = App::new();
+        app.init_resource::<HexMarks<Test>>();
+        let draw = |names: &'static [&'static str], hex: Hex| {
+            move |mut commands: Commands, mut marks: ResMut<HexMarks<Test>>| {
+                marks.redraw(&mut commands, hex, |commands, at| {
+                    assert_eq!(at, layout(HEX_SIZE).hex_to_world_pos(hex));
+                    let sprite = Sprite::default();
+                    (names.iter())
+                        .map(|&n| commands.spawn(mark(n, sprite.clone(), at, 1.0)).id())
+                        .collect()
+                });
+            }
+        };
+        let (a, b) = (Hex::ZERO, Hex::new(3, -1));
+        app.world_mut()
+            .run_system_once(draw(&["a1", "a2"], a))
+            .unwrap();
+        app.world_mut().run_system_once(draw(&["b1"], b)).unwrap();
+        app.world_mut().run_system_once(draw(&["a3"], a)).unwrap();
+        assert_eq!(names(&mut app), ["a3", "b1"]);
+        app.world_mut()
+            .run_system_once(|mut c: Commands, mut m: ResMut<HexMarks<Test>>| m.clear(&mut c))
+            .unwrap();
+        assert!(names(&mut app).is_empty());
     }
 }

@@ -8,10 +8,12 @@
 mod banner;
 pub(crate) mod camera;
 pub mod input;
-mod marks;
+pub(crate) mod marks;
 pub(crate) mod screenshot;
+pub(crate) mod shapes;
 pub(crate) mod textures;
 pub(crate) mod tiles;
+pub(crate) mod tokens;
 
 use bevy::prelude::*;
 use bevy_ecs_tilemap::TilemapPlugin;

@@ -60,9 +60,45 @@ fn chunk_of(hex: Hex) -> (IVec2, TilePos) {
     )
 }
 
-/// Where a chunk's tilemap sits: the centre of its tile (0, 0), as `TilemapAnchor::None` expects.
-fn chunk_origin(chunk: IVec2) -> Vec2 {
-    AxialPos::new(chunk.x * CHUNK, chunk.y * CHUNK).center_in_world_col(&grid_size())
+/// The world centre of the tile at tilemap axial `a`.
+fn centre_of(a: IVec2) -> Vec2 {
+    AxialPos::new(a.x, a.y).center_in_world_col(&grid_size())
+}
+
+/// One tinted hex tile of the tilemap `map`: the texture is white, so the tint is exactly
+/// `colour`. The one way both map views make tiles.
+pub(crate) fn tile(map: Entity, position: TilePos, colour: Color) -> impl Bundle {
+    (
+        TileBundle {
+            position,
+            tilemap_id: TilemapId(map),
+            color: TileColor(colour),
+            ..default()
+        },
+        ChildOf(map),
+    )
+}
+
+/// A hex tilemap of `size` tiles whose tile (0, 0) is the hex at tilemap axial `origin` (see
+/// [`tilemap_axial`]), drawn with the white hex texture: the one way both map views make maps.
+pub(crate) fn hex_tilemap(
+    origin: IVec2,
+    size: TilemapSize,
+    storage: TileStorage,
+    textures: &Textures,
+) -> TilemapBundle {
+    TilemapBundle {
+        grid_size: grid_size(),
+        map_type: TilemapType::Hexagon(HexCoordSystem::Column),
+        size,
+        storage,
+        texture: TilemapTexture::Single(textures.hex.clone()),
+        tile_size: hex_texture_size().as_vec2().into(),
+        // With `TilemapAnchor::None` the transform is the centre of tile (0, 0).
+        transform: Transform::from_translation(centre_of(origin).extend(0.0)),
+        anchor: TilemapAnchor::None,
+        ..default()
+    }
 }
 
 pub(super) fn biome_colour(rules: &Rules, biome: BiomeId) -> Color {
@@ -97,16 +133,7 @@ fn draw_new_hexes(
                 .id()
         });
         let tile = commands
-            .spawn((
-                TileBundle {
-                    position,
-                    tilemap_id: TilemapId(map),
-                    // The texture is white, so the tint is exactly the biome's colour.
-                    color: TileColor(biome_colour(&rules, biome.0)),
-                    ..default()
-                },
-                ChildOf(map),
-            ))
+            .spawn(tile(map, position, biome_colour(&rules, biome.0)))
             .id();
         if let Some(storage) = fresh.get_mut(&chunk) {
             storage.set(&position, tile);
@@ -114,19 +141,13 @@ fn draw_new_hexes(
             storage.set(&position, tile);
         }
     }
-    let tile_size: TilemapTileSize = hex_texture_size().as_vec2().into();
     for (chunk, storage) in fresh {
-        commands.entity(chunks.0[&chunk]).insert(TilemapBundle {
-            grid_size: grid_size(),
-            map_type: TilemapType::Hexagon(HexCoordSystem::Column),
+        commands.entity(chunks.0[&chunk]).insert(hex_tilemap(
+            chunk * CHUNK,
             size,
             storage,
-            texture: TilemapTexture::Single(textures.hex.clone()),
-            tile_size,
-            transform: Transform::from_translation(chunk_origin(chunk).extend(0.0)),
-            anchor: TilemapAnchor::None,
-            ..default()
-        });
+            &textures,
+        ));
     }
 }
 
@@ -158,6 +179,12 @@ fn retint(
 mod tests {
     use super::*;
     use crate::hex::{Direction, layout, view_order};
+
+    /// Where a chunk's tilemap sits: the centre of its tile (0, 0), as `TilemapAnchor::None`
+    /// expects.
+    fn chunk_origin(chunk: IVec2) -> Vec2 {
+        centre_of(chunk * CHUNK)
+    }
 
     /// Where bevy_ecs_tilemap draws the tile of `hex`: its chunk's origin plus the tile's offset.
     fn drawn_at(hex: Hex) -> Vec2 {

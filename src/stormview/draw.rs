@@ -5,18 +5,18 @@
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use bevy_ecs_tilemap::helpers::hex_grid::axial::AxialPos;
 use bevy_ecs_tilemap::prelude::*;
 
 use super::logic::Journey;
 use super::play::CurrentMap;
 use crate::AppSystems;
 use crate::export::MapExport;
-use crate::hex::layout;
-use crate::render::HEX_SIZE;
-use crate::render::camera::{MainCamera, fit_scale, scale_of};
-use crate::render::textures::{Textures, draw, hex_texture_size};
-use crate::render::tiles::{grid_size, tilemap_axial};
+use crate::render::camera::{MainCamera, fit_scale};
+use crate::render::marks::HexMarks;
+use crate::render::shapes::Shapes;
+use crate::render::textures::Textures;
+use crate::render::tiles::{hex_tilemap, tile, tilemap_axial};
+use crate::render::tokens::{TOKEN_Z, token_sprite, token_transform};
 
 /// Written each time a cycle's map has been (re)built: `--screenshot` waits for quiet after it.
 #[derive(Message, Debug, Clone, Copy)]
@@ -33,11 +33,8 @@ struct CycleLayer;
 #[derive(Component)]
 struct TokenMark;
 
-/// A bright ring around the token's cell: hollow, so the cell's own colour stays visible.
+/// A bright token, so it reads on every biome.
 const TOKEN_COLOUR: Color = Color::srgb(1.0, 0.18, 0.55);
-const TOKEN_Z: f32 = 10.0;
-/// World units per pixel beyond which the token is drawn larger than its cell's ring.
-const TOKEN_GROWS_BEYOND: f32 = 3.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<MapDrawn>()
@@ -51,21 +48,7 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn ring_image() -> Image {
-    let side = (2.6 * HEX_SIZE) as u32;
-    let outer = side as f32 / 2.0 - 1.0;
-    draw(UVec2::splat(side), |p| {
-        let d = outer - p.length();
-        let width = 0.22 * outer;
-        // A dark edge on both sides so the ring reads on light and dark biomes alike.
-        (0.0..=width)
-            .contains(&d)
-            .then_some(if d < 2.0 || d > width - 2.0 { 0.1 } else { 1.0 })
-    })
-}
-
-fn spawn_root(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
-    let ring = images.add(ring_image());
+fn spawn_root(mut commands: Commands, shapes: Res<Shapes>) {
     commands.spawn((
         Name::new("Storm map"),
         MapRoot,
@@ -74,11 +57,7 @@ fn spawn_root(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
         children![(
             Name::new("Token"),
             TokenMark,
-            Sprite {
-                image: ring,
-                color: TOKEN_COLOUR,
-                ..default()
-            },
+            token_sprite(&shapes, 1, TOKEN_COLOUR),
             Transform::from_xyz(0.0, 0.0, TOKEN_Z),
         )],
     ));
@@ -97,6 +76,8 @@ fn frame_map(
     }
 }
 
+/// Reads the [`CurrentMap`], the [`Journey`] and the textures; writes the cycle's layer (tiles
+/// and marks, the last cycle's despawned) and [`MapDrawn`].
 fn rebuild(
     mut commands: Commands,
     map: Res<CurrentMap>,
@@ -104,8 +85,11 @@ fn rebuild(
     textures: Res<Textures>,
     root: Single<Entity, With<MapRoot>>,
     old: Query<Entity, With<CycleLayer>>,
+    mut marks: ResMut<HexMarks<super::marks::Cycle>>,
     mut drawn: MessageWriter<MapDrawn>,
 ) {
+    // The marks first: they hang under the old layer.
+    marks.clear(&mut commands);
     for e in &old {
         commands.entity(e).despawn();
     }
@@ -120,7 +104,7 @@ fn rebuild(
         ))
         .id();
     spawn_tiles(&mut commands, layer, map, &textures);
-    super::marks::spawn(&mut commands, layer, map, &journey, &textures);
+    super::marks::spawn(&mut commands, &mut marks, layer, map, &journey, &textures);
     drawn.write(MapDrawn);
 }
 
@@ -138,46 +122,26 @@ fn spawn_tiles(
         .spawn((Name::new("Storm tiles"), ChildOf(layer)))
         .id();
     let mut storage = TileStorage::empty(size);
-    for tile in map.tiles() {
-        let a = tilemap_axial(tile.hex) + IVec2::splat(r);
+    for t in map.tiles() {
+        let a = tilemap_axial(t.hex) + IVec2::splat(r);
         let position = TilePos::new(a.x as u32, a.y as u32);
-        let [red, green, blue] = tile.colour;
+        let [red, green, blue] = t.colour;
         let entity = commands
-            .spawn((
-                TileBundle {
-                    position,
-                    tilemap_id: TilemapId(tilemap),
-                    // The texture is white, so the tint is exactly the biome's colour.
-                    color: TileColor(Color::srgb_u8(red, green, blue)),
-                    ..default()
-                },
-                ChildOf(tilemap),
-            ))
+            .spawn(tile(tilemap, position, Color::srgb_u8(red, green, blue)))
             .id();
         storage.set(&position, entity);
     }
-    // With `TilemapAnchor::None` the transform is the centre of tile (0, 0), axial (-r, -r).
-    let origin = AxialPos::new(-r, -r).center_in_world_col(&grid_size());
-    commands.entity(tilemap).insert(TilemapBundle {
-        grid_size: grid_size(),
-        map_type: TilemapType::Hexagon(HexCoordSystem::Column),
-        size,
-        storage,
-        texture: TilemapTexture::Single(textures.hex.clone()),
-        tile_size: hex_texture_size().as_vec2().into(),
-        transform: Transform::from_translation(origin.extend(0.0)),
-        anchor: TilemapAnchor::None,
-        ..default()
-    });
+    // Tile (0, 0) is axial (-r, -r).
+    commands
+        .entity(tilemap)
+        .insert(hex_tilemap(IVec2::splat(-r), size, storage, textures));
 }
 
-/// On the token's cell; grown when zoomed far out so it stays easy to find.
+/// On the token's cell, in the one token style.
 fn place_token(
     journey: Res<Journey>,
     mut token: Single<&mut Transform, (With<TokenMark>, Without<MainCamera>)>,
     camera: Single<&Projection, With<MainCamera>>,
 ) {
-    let at = layout(HEX_SIZE).hex_to_world_pos(journey.cell);
-    token.translation = at.extend(TOKEN_Z);
-    token.scale = Vec3::splat((scale_of(&camera) / TOKEN_GROWS_BEYOND).max(1.0));
+    **token = token_transform(journey.cell, 0, 1, 0.0, &camera);
 }

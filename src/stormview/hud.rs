@@ -11,8 +11,8 @@ use crate::hex::Coord;
 use crate::storm::{Kind, StormMap};
 
 const MAP_HELP: &str = "Move: Q W E / A S D or click a neighbour | N next cycle | \
-Enter/T settlement | arrows or drag pan, wheel zoom";
-const SETTLEMENT_HELP: &str = "Settlement layer | Esc (or Enter/T) back to the map";
+Enter/Space/T settlement | arrows or drag pan, wheel zoom";
+const SETTLEMENT_HELP: &str = "Settlement layer | Esc (or Enter/Space/T) back to the map";
 const PANEL_BACKGROUND: Color = Color::srgba(0.05, 0.05, 0.07, 0.93);
 
 #[derive(Component)]

@@ -1,6 +1,7 @@
 //! Marks over the storm tiles: a disc in its seal's colour on each seal copy, and on each
 //! reservation a "?" on a disc (event) or a diamond (modifier) in the kind's colour from the
-//! core's tiles. A reached reservation's "?" becomes "!"; the HUD tells what it held.
+//! core's tiles. A reached reservation's "?" becomes "!"; the HUD tells what it held. Kept by
+//! hex in [`HexMarks`] like the Aeternus view's marks, and cleared with the cycle's map.
 
 use bevy::prelude::*;
 use hexx::Hex;
@@ -8,8 +9,8 @@ use hexx::Hex;
 use super::logic::Journey;
 use crate::AppSystems;
 use crate::export::MapExport;
-use crate::hex::layout;
 use crate::render::HEX_SIZE;
+use crate::render::marks::{HexMarks, mark as hex_mark};
 use crate::render::textures::Textures;
 use crate::storm::{Kind, StormMap};
 
@@ -22,8 +23,11 @@ const OUTLINE: Color = Color::srgb(0.1, 0.08, 0.06);
 #[derive(Component)]
 struct Glyph(Hex);
 
+/// The cycle's seal and reservation marks.
+pub(super) struct Cycle;
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<HexMarks<Cycle>>().add_systems(
         Update,
         update_glyphs
             .run_if(resource_changed::<super::logic::Journey>)
@@ -43,53 +47,58 @@ fn glyph(journey: &Journey, cell: Hex) -> &'static str {
     }
 }
 
-/// Spawns the cycle's seal and reservation marks under `layer`.
+/// Draws the cycle's seal and reservation marks under `layer`.
 pub(super) fn spawn(
     commands: &mut Commands,
+    marks: &mut HexMarks<Cycle>,
     layer: Entity,
     map: &StormMap,
     journey: &Journey,
     textures: &Textures,
 ) {
-    let layout = layout(HEX_SIZE);
     for tile in map.tiles() {
         let Some(mark) = tile.mark else { continue };
-        let at = layout.hex_to_world_pos(tile.hex);
         let colour = rgb(mark);
-        if let Some(seal) = map.seal_at(tile.hex) {
-            commands.spawn((
-                Name::new(format!("{} seal", map.rules.seal_of(seal).name)),
-                Sprite {
+        marks.redraw(commands, tile.hex, |commands, at| {
+            if let Some(seal) = map.seal_at(tile.hex) {
+                let disc = Sprite {
                     image: textures.disc.clone(),
                     color: colour,
                     custom_size: Some(Vec2::splat(1.8 * HEX_SIZE)),
                     ..default()
-                },
-                Transform::from_translation(at.extend(SEAL_Z)),
-                ChildOf(layer),
-            ));
-        } else if let Some(kind) = map.reservation_at(tile.hex) {
-            let mark = commands
-                .spawn((
-                    Name::new(format!("Reserved {}", kind.name())),
-                    Transform::from_translation(at.extend(RESERVATION_Z)),
-                    Visibility::default(),
-                    ChildOf(layer),
-                ))
-                .id();
-            spawn_shape(commands, mark, kind, colour, textures);
-            commands.spawn((
-                Glyph(tile.hex),
-                Text2d::new(glyph(journey, tile.hex)),
-                TextFont {
-                    font_size: FontSize::Px(0.8 * HEX_SIZE),
-                    ..default()
-                },
-                TextColor(GLYPH_COLOUR),
-                Transform::from_xyz(0.0, 0.0, 0.2),
-                ChildOf(mark),
-            ));
-        }
+                };
+                let name = format!("{} seal", map.rules.seal_of(seal).name);
+                vec![
+                    commands
+                        .spawn((hex_mark(name, disc, at, SEAL_Z), ChildOf(layer)))
+                        .id(),
+                ]
+            } else if let Some(kind) = map.reservation_at(tile.hex) {
+                let mark = commands
+                    .spawn((
+                        Name::new(format!("Reserved {}", kind.name())),
+                        Transform::from_translation(at.extend(RESERVATION_Z)),
+                        Visibility::default(),
+                        ChildOf(layer),
+                    ))
+                    .id();
+                spawn_shape(commands, mark, kind, colour, textures);
+                commands.spawn((
+                    Glyph(tile.hex),
+                    Text2d::new(glyph(journey, tile.hex)),
+                    TextFont {
+                        font_size: FontSize::Px(0.8 * HEX_SIZE),
+                        ..default()
+                    },
+                    TextColor(GLYPH_COLOUR),
+                    Transform::from_xyz(0.0, 0.0, 0.2),
+                    ChildOf(mark),
+                ));
+                vec![mark]
+            } else {
+                Vec::new()
+            }
+        });
     }
 }
 
@@ -121,6 +130,7 @@ fn spawn_shape(commands: &mut Commands, mark: Entity, kind: Kind, colour: Color,
     }
 }
 
+/// Reads the [`Journey`]; writes the glyphs of reached reservations.
 fn update_glyphs(journey: Res<Journey>, mut glyphs: Query<(&Glyph, &mut Text2d)>) {
     for (g, mut text) in &mut glyphs {
         let want = glyph(&journey, g.0);

@@ -74,6 +74,7 @@ impl Plugin for StormViewPlugin {
             .init_state::<Screen>()
             .add_plugins((
                 textures::plugin,
+                crate::render::shapes::plugin,
                 camera::plugin,
                 draw::plugin,
                 marks::plugin,

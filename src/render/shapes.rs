@@ -1,4 +1,4 @@
-//! Textures for the play view, drawn in code like `render::textures`: white shapes (tinted per
+//! Textures for the map views, drawn in code like `render::textures`: white shapes (tinted per
 //! use) with dark edges so they read on light and dark biomes alike. Sizes are in hex sizes
 //! (the hex's circumradius); textures have [`TEXELS`] per world unit, so they stay crisp zoomed in.
 
@@ -25,7 +25,7 @@ const DARK: f32 = 0.12;
 
 /// A texture and the size, in world units, it is drawn at.
 #[derive(Clone)]
-pub(super) struct Shape {
+pub(crate) struct Shape {
     pub image: Handle<Image>,
     pub size: Vec2,
 }
@@ -42,7 +42,7 @@ impl Shape {
 }
 
 #[derive(Resource)]
-pub(super) struct Shapes {
+pub(crate) struct Shapes {
     /// `arcs[n - 1]`: one of n equal arcs of a token ring, starting due North, clockwise.
     pub arcs: Vec<Shape>,
     /// `halos[n - 1]`: the band just outside the ring, as wide an arc.
@@ -58,7 +58,7 @@ pub(super) struct Shapes {
     pub site: Shape,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     let mut images = app.world_mut().resource_mut::<Assets<Image>>();
     let mut add = |image: Image| Shape {
         size: image.size_f32() / TEXELS,

@@ -1,0 +1,38 @@
+//! The one token style of the map views: a ring near the hex's rim, hollow so the hex's own
+//! colour shows, drawn above tiles and marks and grown when zoomed far out so it stays easy to
+//! find. Tokens sharing a hex split the ring into arcs ([`Shapes::arcs`]).
+
+use bevy::prelude::*;
+use hexx::Hex;
+
+use super::HEX_SIZE;
+use super::camera::scale_of;
+use super::shapes::Shapes;
+use crate::hex::layout;
+
+/// Above tiles, town, feature and reservation marks.
+pub(crate) const TOKEN_Z: f32 = 10.0;
+/// World units per pixel beyond which tokens grow.
+const GROWS_BEYOND: f32 = 3.0;
+
+/// One of `n` tokens sharing a hex (`n` from 1), in `colour`.
+pub(crate) fn token_sprite(shapes: &Shapes, n: usize, colour: Color) -> Sprite {
+    shapes.arcs[n.clamp(1, shapes.arcs.len()) - 1].sprite(colour)
+}
+
+/// Where the `i`-th of `n` tokens on `hex` is drawn (`z` above [`TOKEN_Z`] for its halo's
+/// below), turned to its arc clockwise from North and grown for the camera's zoom.
+pub(crate) fn token_transform(
+    hex: Hex,
+    i: usize,
+    n: usize,
+    z: f32,
+    camera: &Projection,
+) -> Transform {
+    let grow = (scale_of(camera) / GROWS_BEYOND).max(1.0);
+    let turn = Quat::from_rotation_z(-(i as f32) * std::f32::consts::TAU / n.max(1) as f32);
+    let at = layout(HEX_SIZE).hex_to_world_pos(hex);
+    Transform::from_translation(at.extend(TOKEN_Z + z + i as f32 * 0.01))
+        .with_rotation(turn)
+        .with_scale(Vec3::splat(grow))
+}
