@@ -6,11 +6,11 @@ use bevy::window::PrimaryWindow;
 
 use super::Hovered;
 use super::hud::Panel;
-use crate::render::shapes::Shapes;
 use crate::hex::layout;
 use crate::render::HEX_SIZE;
 use crate::render::camera::MainCamera;
 use crate::render::input::over_panel;
+use crate::render::shapes::Shapes;
 
 const HOVER_COLOUR: Color = Color::srgba(1.0, 1.0, 1.0, 0.75);
 const HOVER_Z: f32 = 7.0;

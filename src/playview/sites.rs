@@ -7,11 +7,11 @@ use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use hexx::Hex;
 
-use crate::render::shapes::Shapes;
 use crate::AppSystems;
 use crate::hex::layout;
 use crate::render::HEX_SIZE;
 use crate::render::input::Command;
+use crate::render::shapes::Shapes;
 use crate::sites::SiteLayer;
 
 /// Above tiles and landmark marks, below feature marks.

@@ -4,10 +4,10 @@
 use bevy::prelude::*;
 use hexx::Hex;
 
-use crate::render::shapes::Shapes;
 use crate::AppSystems;
 use crate::hex::{Coord, distance, layout};
 use crate::render::HEX_SIZE;
+use crate::render::shapes::Shapes;
 use crate::rules::{FeatureEffect, Rules};
 use crate::world::plugin::{Features, HexPos};
 

@@ -84,8 +84,10 @@ fn rebuild(
     journey: Res<Journey>,
     textures: Res<Textures>,
     root: Single<Entity, With<MapRoot>>,
-    old: Query<Entity, With<CycleLayer>>,
-    mut marks: ResMut<HexMarks<super::marks::Cycle>>,
+    (old, mut marks): (
+        Query<Entity, With<CycleLayer>>,
+        ResMut<HexMarks<super::marks::Cycle>>,
+    ),
     mut drawn: MessageWriter<MapDrawn>,
 ) {
     // The marks first: they hang under the old layer.
