@@ -26,7 +26,7 @@ const MARGIN: f32 = 1.5;
 pub struct SpectatorCamera;
 
 #[derive(Component)]
-struct Status;
+pub(crate) struct Status;
 
 /// The explored world's extent in world units, grown as hexes are generated.
 #[derive(Resource, Default)]
@@ -128,7 +128,7 @@ fn frame(
     ortho.scale = ease(ortho.scale, scale);
 }
 
-fn status(
+pub(crate) fn status(
     table: Table,
     phase: Res<Phase>,
     map: Res<WorldMap>,

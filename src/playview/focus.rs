@@ -12,6 +12,7 @@ use crate::hex::layout;
 use crate::play::PlayerId;
 use crate::render::HEX_SIZE;
 use crate::render::camera::MainCamera;
+use crate::spectator::SpectatorCamera;
 
 /// How fast a glide closes in: the share of the way left covered per second is 1 - e^-RATE.
 const RATE: f32 = 9.0;
@@ -73,7 +74,7 @@ fn aim(mut asked: MessageReader<FocusOn>, mut glide: ResMut<Glide>) {
 
 fn glide(
     mut glide: ResMut<Glide>,
-    mut camera: Single<&mut Transform, With<MainCamera>>,
+    mut camera: Single<&mut Transform, (With<MainCamera>, Without<SpectatorCamera>)>,
     buttons: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
     time: Res<Time>,

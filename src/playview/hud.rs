@@ -33,8 +33,13 @@ pub enum Part {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn)
-        .add_systems(Update, update.in_set(AppSystems::Render));
+    app.add_systems(Startup, spawn).add_systems(
+        Update,
+        // The spectator's status is text too.
+        update
+            .before(crate::spectator::status)
+            .in_set(AppSystems::Render),
+    );
 }
 
 /// A HUD panel: the map under it is neither hovered nor clicked (see `pointer::hover`).

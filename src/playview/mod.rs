@@ -31,6 +31,13 @@ use crate::render::camera::PanWithLetters;
 pub use input::BUILD_KEYS;
 pub use seat::{Seats, faction_colour};
 
+/// A filter for sprites on the map: never either window's camera, so drawing them never
+/// contends with moving a camera.
+type OffCamera = (
+    Without<crate::render::camera::MainCamera>,
+    Without<crate::spectator::SpectatorCamera>,
+);
+
 /// The hex under the mouse, if any.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Hovered(pub Option<Hex>);

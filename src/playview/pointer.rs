@@ -21,7 +21,12 @@ struct HoverMark;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_mark)
         .add_systems(Update, hover.in_set(crate::AppSystems::Controls))
-        .add_systems(Update, place_mark.in_set(crate::AppSystems::Render));
+        .add_systems(
+            Update,
+            place_mark
+                .after(super::tokens::place_tokens)
+                .in_set(crate::AppSystems::Render),
+        );
 }
 
 fn spawn_mark(mut commands: Commands, shapes: Res<Shapes>) {
@@ -50,9 +55,10 @@ fn hover(
     hovered.set_if_neq(Hovered(hex));
 }
 
+/// Reads [`Hovered`]; writes the hover outline's place and visibility.
 fn place_mark(
     hovered: Res<Hovered>,
-    mark: Single<(&mut Transform, &mut Visibility), With<HoverMark>>,
+    mark: Single<(&mut Transform, &mut Visibility), (With<HoverMark>, super::OffCamera)>,
 ) {
     let (mut transform, mut visibility) = mark.into_inner();
     match hovered.0 {

@@ -35,10 +35,16 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (
-                autosave_beside_save.run_if(resource_changed::<SavePath>),
-                say_autosaved,
-            ),
+            autosave_beside_save
+                .run_if(resource_changed::<SavePath>)
+                .in_set(crate::AppSystems::Controls),
+        )
+        .add_systems(
+            Update,
+            say_autosaved
+                .after(super::walk::tell_ends)
+                .before(super::hud::update)
+                .in_set(crate::AppSystems::Render),
         );
 }
 
@@ -58,12 +64,14 @@ fn save_game(world: &mut World) {
     world.resource_mut::<Notice>().0 = Some(said);
 }
 
+/// Reads [`SavePath`]; writes [`Autosave`] (autosaves go beside the save).
 fn autosave_beside_save(path: Res<SavePath>, mut commands: Commands) {
     commands.insert_resource(Autosave {
         beside: path.0.clone(),
     });
 }
 
+/// Reads [`Autosaved`]; writes [`Notice`].
 fn say_autosaved(mut done: MessageReader<Autosaved>, mut notice: ResMut<Notice>) {
     for a in done.read() {
         notice.0 = Some(match &a.result {

@@ -13,12 +13,13 @@ use crate::render::camera::MainCamera;
 use crate::render::shapes::{MAX_ARCS, Shapes};
 use crate::render::tokens::{token_sprite, token_transform};
 use crate::rules::Rules;
+use crate::spectator::SpectatorCamera;
 
 const PULSE_HZ: f32 = 1.2;
 
 /// On a player's entity: its token sprite and halo.
 #[derive(Component)]
-struct Token {
+pub(super) struct Token {
     ring: Entity,
     halo: Entity,
 }
@@ -67,13 +68,15 @@ pub fn arcs(players: &[(PlayerId, Hex)]) -> HashMap<PlayerId, (usize, usize)> {
     out
 }
 
-fn place_tokens(
+/// Reads the players, the shapes, the rules, the camera's zoom and the time (the halo's pulse);
+/// writes the token sprites.
+pub(super) fn place_tokens(
     table: Table,
     tokens: Query<&Token>,
-    mut sprites: Query<(&mut Sprite, &mut Transform, &mut Visibility)>,
+    mut sprites: Query<(&mut Sprite, &mut Transform, &mut Visibility), super::OffCamera>,
     shapes: Res<Shapes>,
     rules: Res<Rules>,
-    camera: Single<&Projection, With<MainCamera>>,
+    camera: Single<&Projection, (With<MainCamera>, Without<SpectatorCamera>)>,
     time: Res<Time>,
 ) {
     let players = table.in_order();

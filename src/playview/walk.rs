@@ -24,7 +24,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Says why a walk stopped short. Reads [`WalkEnded`]; writes [`Notice`].
-fn tell_ends(mut ended: MessageReader<WalkEnded>, mut notice: ResMut<Notice>) {
+pub(super) fn tell_ends(mut ended: MessageReader<WalkEnded>, mut notice: ResMut<Notice>) {
     for e in ended.read() {
         let said = match e.end {
             WalkEnd::OffTheWay(at) => format!("The walk stops at {}.", Coord::from_hex(at)),
