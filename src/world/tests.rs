@@ -215,6 +215,12 @@ fn five_percent_of_pocket_lakes_are_corrupted() {
                 corrupted += 1;
             }
         }
+        // Corrupted pocket Lakes keep every invariant the saves are checked against.
+        assert_eq!(
+            invariants::check(&w, &[Hex::ZERO], &[]),
+            Ok(()),
+            "seed {seed}"
+        );
     }
     let p = corrupted as f64 / n as f64;
     // n = 20,000: sd = sqrt(0.05 * 0.95 / n) = 0.00154; tolerance 4 sd.
