@@ -93,9 +93,7 @@ fn the_aeternus_schedules_have_no_ambiguity() {
     app.update();
 }
 
-/// The play view's drawing and input systems still have unordered pairs (they print here).
 #[test]
-#[ignore = "the play view's drawing systems are not ordered yet; run with --ignored to list them"]
 fn the_aeternus_view_schedules_have_no_ambiguity() {
     let errors = ambiguities(&mut aeternus_view_app());
     assert!(errors.is_empty(), "{}", errors.join("\n"));
