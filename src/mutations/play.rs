@@ -7,9 +7,9 @@ use bevy::prelude::*;
 use hexx::Hex;
 
 use crate::hex::Direction;
+use crate::play::routes::route;
 use crate::play::{Action, Faction, Occupation, PlayLog, Player, PlayerId, Position, Resources};
 use crate::playview::text::{hex_info, log_lines, sites_line};
-use crate::play::routes::route;
 use crate::rules::{FeatureId, Rules};
 use crate::sites::SiteLayer;
 use crate::world::plugin::WorldMap;

@@ -28,10 +28,10 @@ pub use flags::{Occupation, Occupied};
 pub use hazards::effects as movement_effects;
 pub use log::{PlayEvent, PlayLog};
 pub use phase::Phase;
-pub use walk::{WalkEnd, WalkEnded, WalkOrder, WalkPace, Walks};
 pub use players::{
     ActionPoints, Faction, Moves, Player, PlayerId, PlayerIndex, Position, Resources, Turn,
 };
+pub use walk::{WalkEnd, WalkEnded, WalkOrder, WalkPace, Walks};
 
 /// The most players seated at one table (`--players 1..=8`); factions past the rules' list
 /// are named by number.
