@@ -351,20 +351,17 @@ impl HexWorld {
         around: &Around,
     ) -> Result<std::ops::Range<u32>, LimitError> {
         let start = self.order.len() as u32;
-        let room = self.limits.max_hexes.saturating_sub(start);
-        if room == 0 {
-            return Err(LimitError::Hexes {
-                limit: self.limits.max_hexes,
-            });
-        }
         // Two runs of generated neighbours or more are needed to close a loop.
         let (gaps, n) = if run_starts(around.generated).count_ones() > 1 {
             self.separated_gaps(hex, around)
         } else {
             ([Hex::ZERO; 3], 0)
         };
+        // A full world is refused by the union-finds as the hex is inserted, before anything
+        // changes; a pocket must also fit in the room the hex leaves.
         let pocket = if n > 1 {
-            self.enclosed(hex, &gaps[..n], room - 1)?
+            let room = self.limits.max_hexes.saturating_sub(start).saturating_sub(1);
+            self.enclosed(hex, &gaps[..n], room)?
         } else {
             Vec::new()
         };
