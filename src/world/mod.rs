@@ -360,7 +360,11 @@ impl HexWorld {
         // A full world is refused by the union-finds as the hex is inserted, before anything
         // changes; a pocket must also fit in the room the hex leaves.
         let pocket = if n > 1 {
-            let room = self.limits.max_hexes.saturating_sub(start).saturating_sub(1);
+            let room = self
+                .limits
+                .max_hexes
+                .saturating_sub(start)
+                .saturating_sub(1);
             self.enclosed(hex, &gaps[..n], room)?
         } else {
             Vec::new()
