@@ -27,6 +27,23 @@ pub fn route(world: &HexWorld, rules: &Rules, from: Hex, to: Hex) -> Option<Vec<
     })
 }
 
+/// For tests: a hex two steps from the origin whose route crosses no chancy ground (no winds,
+/// no mire, no extra AP), with that route.
+#[cfg(test)]
+pub(crate) fn calm_target(world: &HexWorld, rules: &Rules) -> (Hex, Vec<Hex>) {
+    let calm = |h: &Hex| {
+        let m = rules.biomes[world.get(*h).unwrap().biome.0 as usize].movement;
+        m.wind_chance == 0.0 && m.exit_other_mass_chance == 1.0 && m.leave_extra_ap == 0
+    };
+    crate::hex::ring(Hex::ZERO, 2)
+        .filter(|h| world.is_generated(*h))
+        .find_map(|h| {
+            let path = route(world, rules, Hex::ZERO, h)?;
+            (path.len() == 3 && path.iter().all(calm)).then_some((h, path))
+        })
+        .expect("a calm hex two steps from the origin")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -70,25 +70,13 @@ fn a_click_on_a_neighbour_moves_there_and_elsewhere_explains() {
 
 #[test]
 fn a_click_on_a_far_hex_walks_there_step_by_step() {
-    use crate::play::routes::route;
     use crate::play::{WalkPace, Walks};
     let mut app = table(None);
     app.world_mut().resource_mut::<WalkPace>().0 = std::time::Duration::ZERO;
     // A hex two steps away whose way crosses no chancy ground (no winds, no mire).
     let (target, path) = {
         let world = &app.world().resource::<WorldMap>().0;
-        let rules = app.world().resource::<Rules>();
-        let calm = |h: &Hex| {
-            let m = rules.biomes[world.get(*h).unwrap().biome.0 as usize].movement;
-            m.wind_chance == 0.0 && m.exit_other_mass_chance == 1.0 && m.leave_extra_ap == 0
-        };
-        crate::hex::ring(Hex::ZERO, 2)
-            .filter(|h| world.is_generated(*h))
-            .find_map(|h| {
-                let path = route(world, rules, Hex::ZERO, h)?;
-                (path.len() == 3 && path.iter().all(calm)).then_some((h, path))
-            })
-            .expect("seed 7 has a calm hex two steps from the origin")
+        crate::play::routes::calm_target(world, app.world().resource::<Rules>())
     };
     click(&mut app, target);
     for _ in 0..4 {
