@@ -26,7 +26,7 @@ const MARGIN: f32 = 1.5;
 pub struct SpectatorCamera;
 
 #[derive(Component)]
-pub(crate) struct Status;
+pub(crate) struct SpectatorStatus;
 
 /// The explored world's extent in world units, grown as hexes are generated.
 #[derive(Resource, Default)]
@@ -78,7 +78,7 @@ fn spawn(mut commands: Commands) {
             font_size: FontSize::Px(15.0),
             ..default()
         },
-        Status,
+        SpectatorStatus,
     ));
 }
 
@@ -133,7 +133,7 @@ pub(crate) fn status(
     phase: Res<Phase>,
     map: Res<WorldMap>,
     rules: Res<Rules>,
-    text: Single<(&mut Text, &mut TextColor), With<Status>>,
+    text: Single<(&mut Text, &mut TextColor), With<SpectatorStatus>>,
 ) {
     let players = table.in_order();
     let (mut text, mut colour) = text.into_inner();

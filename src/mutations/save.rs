@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use super::play::{self, SIGHT};
-use super::{Outcome, Scratch, cases, disc, run, sweep};
+use super::{Scratch, StormNotice, cases, disc, run, sweep};
 use crate::rules::Rules;
 use crate::save::{SaveGame, capture, write_atomic};
 
@@ -22,15 +22,15 @@ fn real_save() -> &'static str {
     })
 }
 
-fn case(scratch: &Scratch, bytes: &[u8]) -> Outcome {
+fn case(scratch: &Scratch, bytes: &[u8]) -> StormNotice {
     let path = scratch.write("save.ron", bytes);
     let source = path.display().to_string();
     let Ok(save) = SaveGame::read(&path) else {
-        return Outcome::refused();
+        return StormNotice::refused();
     };
     let rules = Rules::aeternus();
     let Ok(world) = save.world(&rules, &source) else {
-        return Outcome::refused();
+        return StormNotice::refused();
     };
     let saved = world.len();
     let ids: Vec<u32> = save.players.iter().map(|p| p.id).take(3).collect();
@@ -53,7 +53,7 @@ fn case(scratch: &Scratch, bytes: &[u8]) -> Outcome {
     reloaded
         .world(&Rules::aeternus(), "again.ron")
         .expect("a game's own save loads");
-    Outcome {
+    StormNotice {
         accepted: true,
         hexes: n,
     }

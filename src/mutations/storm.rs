@@ -8,11 +8,11 @@ use std::sync::{Arc, OnceLock};
 use hexx::Hex;
 
 use super::text::{Kind, lex};
-use super::{Outcome, Scratch, cases, disc, run, shipped, site_rules, sweep};
+use super::{Scratch, StormNotice, cases, disc, run, shipped, site_rules, sweep};
 use crate::export::MapExport;
 use crate::hex::Direction;
 use crate::storm::{CycleParams, Settlement, StormMap, StormRules};
-use crate::stormview::logic::{Journey, under_new_rules};
+use crate::stormview::logic::{TokenTrail, under_new_rules};
 
 const RULES: &str = "assets/rules/storm.ron";
 /// The largest map the rules may ask for (their radius at most 200).
@@ -46,12 +46,12 @@ fn lay_out(scratch: &Scratch) -> (Vec<u8>, Vec<u8>, PathBuf, PathBuf) {
 }
 
 /// The shipped rules' first map with the token walked a while: what a reload meets.
-fn running() -> &'static (StormMap, Journey) {
-    static RUNNING: OnceLock<(StormMap, Journey)> = OnceLock::new();
+fn running() -> &'static (StormMap, TokenTrail) {
+    static RUNNING: OnceLock<(StormMap, TokenTrail)> = OnceLock::new();
     RUNNING.get_or_init(|| {
         let rules = Arc::new(StormRules::embedded().unwrap());
         let map = StormMap::generate(rules.clone(), CycleParams::new(&rules, 3, 0));
-        let mut journey = Journey::start();
+        let mut journey = TokenTrail::start();
         walk(&map, &mut journey, 24);
         (map, journey)
     })
@@ -59,7 +59,7 @@ fn running() -> &'static (StormMap, Journey) {
 
 /// `steps` moves of the token, each in the first direction (turning clockwise from one that
 /// changes every step) the map allows; reservations reached are revealed.
-fn walk(map: &StormMap, journey: &mut Journey, steps: usize) {
+fn walk(map: &StormMap, journey: &mut TokenTrail, steps: usize) {
     for k in 0..steps {
         for d in 0..6 {
             let to = journey.cell + Direction::ALL[(k / 3 + d) % 6].offset();
@@ -85,9 +85,9 @@ fn settlements(rules: &Arc<StormRules>, seed: u64, cells: &[Hex]) {
 
 /// Loads the rules at `path` and, when accepted, uses them: the maps when `maps`, else only
 /// settlements (a template's mutation changes nothing else).
-fn case(path: &Path, maps: bool) -> Outcome {
+fn case(path: &Path, maps: bool) -> StormNotice {
     let Ok(rules) = StormRules::from_file(path) else {
-        return Outcome::refused();
+        return StormNotice::refused();
     };
     assert!(rules.radius <= 200, "a map of radius {}", rules.radius);
     let seed = 3;
@@ -104,7 +104,7 @@ fn case(path: &Path, maps: bool) -> Outcome {
             seed,
             &[Hex::ZERO, Hex::new(4, -2), Hex::new(-30, 15)],
         );
-        return Outcome {
+        return StormNotice {
             accepted: true,
             hexes: rules.settlement.template.cells.len(),
         };
@@ -136,7 +136,7 @@ fn case(path: &Path, maps: bool) -> Outcome {
                 (u32::MAX, map.disc.len())
             );
         }
-        walk(&map, &mut Journey::start(), 24);
+        walk(&map, &mut TokenTrail::start(), 24);
         let reserved: Vec<Hex> = map.reservations().map(|(h, _)| h).take(8).collect();
         for &cell in &reserved {
             if let Some(content) = map.reveal(cell) {
@@ -151,7 +151,7 @@ fn case(path: &Path, maps: bool) -> Outcome {
             assert!(placed.len() <= 9 * disc(3));
         }
     }
-    Outcome {
+    StormNotice {
         accepted: true,
         hexes: cells,
     }

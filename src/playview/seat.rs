@@ -38,7 +38,7 @@ fn seat_players(
     mut commands: Commands,
     rules: Res<Rules>,
     seats: Option<Res<Seats>>,
-    loaded: Option<Res<crate::save::Loaded>>,
+    loaded: Option<Res<crate::save::PlayersToSeat>>,
 ) {
     // A loaded game brings its own players.
     if loaded.is_some() {

@@ -14,7 +14,7 @@ T stagways | Space end turn | Tab next player | V sites | F5 save | drag, wheel:
 
 /// The status panel: a heading, the current player (drawn in its faction's colour), details.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Status {
+pub struct StatusPanel {
     pub phase: String,
     pub who: String,
     pub details: String,
@@ -27,7 +27,7 @@ pub fn status(
     world: &HexWorld,
     build_at: Hex,
     pick: Option<&Pick>,
-) -> Status {
+) -> StatusPanel {
     let here = Coord::from_hex(me.hex);
     let biome = world.get(me.hex).map_or("", |d| rules.biome_name(d.biome));
     let purse: Vec<String> = rules
@@ -54,7 +54,7 @@ pub fn status(
             p.stations.len()
         );
     }
-    Status {
+    StatusPanel {
         phase: format!("Phase {phase}\n"),
         who: format!(
             "{} | {}\n",

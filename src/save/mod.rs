@@ -205,7 +205,7 @@ impl SaveGame {
             .insert_resource(Phase(self.phase))
             .insert_resource(Occupation(occupation))
             .insert_resource(PlayLog(self.log))
-            .insert_resource(Loaded(self.players))
+            .insert_resource(PlayersToSeat(self.players))
             .add_systems(Startup, spawn_players)
             .add_systems(PostStartup, raise_flags);
     }
@@ -213,9 +213,9 @@ impl SaveGame {
 
 /// The players of a loaded game, spawned at startup (nobody else is seated then).
 #[derive(Resource, Debug)]
-pub struct Loaded(pub Vec<SavedPlayer>);
+pub struct PlayersToSeat(pub Vec<SavedPlayer>);
 
-fn spawn_players(mut commands: Commands, loaded: Res<Loaded>) {
+fn spawn_players(mut commands: Commands, loaded: Res<PlayersToSeat>) {
     for p in &loaded.0 {
         let id = commands
             .spawn((

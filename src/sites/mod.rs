@@ -5,19 +5,19 @@
 
 mod bind;
 pub mod cli;
-pub mod flags;
 pub mod plugin;
 mod raw;
 pub mod roll;
+pub mod terrain;
 mod validate;
 pub mod world;
 
 use std::path::Path;
 
 pub use bind::AeternusTerrain;
-pub use flags::{Era, Loc, Terrain};
 pub use plugin::SiteLayer;
 pub use roll::{Placed, Step, Uniques};
+pub use terrain::{Era, Loc, Terrain};
 
 use crate::rules::RulesError;
 

@@ -6,7 +6,7 @@ use std::marker::PhantomData;
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
-use super::flags::Era;
+use super::terrain::Era;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Sites")]

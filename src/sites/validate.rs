@@ -3,8 +3,8 @@
 
 use std::collections::HashSet;
 
-use super::flags::{Loc, Terrain};
 use super::raw::{Entries, RawSite, RawSites, RawTerrain};
+use super::terrain::{Loc, Terrain};
 use super::{Site, SiteRules};
 use crate::rules::RulesError;
 use crate::rules::check::{Check, MAX_LIST};

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_ecs_tilemap::prelude::*;
 
-use super::logic::Journey;
+use super::logic::TokenTrail;
 use super::play::CurrentMap;
 use crate::AppSystems;
 use crate::export::MapExport;
@@ -76,12 +76,12 @@ fn frame_map(
     }
 }
 
-/// Reads the [`CurrentMap`], the [`Journey`] and the textures; writes the cycle's layer (tiles
+/// Reads the [`CurrentMap`], the [`TokenTrail`] and the textures; writes the cycle's layer (tiles
 /// and marks, the last cycle's despawned) and [`MapDrawn`].
 fn rebuild(
     mut commands: Commands,
     map: Res<CurrentMap>,
-    journey: Res<Journey>,
+    journey: Res<TokenTrail>,
     textures: Res<Textures>,
     root: Single<Entity, With<MapRoot>>,
     (old, mut marks): (
@@ -141,7 +141,7 @@ fn spawn_tiles(
 
 /// On the token's cell, in the one token style.
 fn place_token(
-    journey: Res<Journey>,
+    journey: Res<TokenTrail>,
     mut token: Single<&mut Transform, (With<TokenMark>, Without<MainCamera>)>,
     camera: Single<&Projection, With<MainCamera>>,
 ) {

@@ -4,8 +4,8 @@
 use bevy::prelude::*;
 
 use super::Screen;
-use super::logic::{Blocked, Journey};
-use super::play::{CurrentMap, Outcome};
+use super::logic::{Blocked, TokenTrail};
+use super::play::{CurrentMap, StormNotice};
 use crate::AppSystems;
 use crate::hex::Coord;
 use crate::storm::{Kind, StormMap};
@@ -26,8 +26,8 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         update
             .run_if(
-                resource_changed::<Journey>
-                    .or_else(resource_changed::<Outcome>)
+                resource_changed::<TokenTrail>
+                    .or_else(resource_changed::<StormNotice>)
                     .or_else(state_changed::<Screen>),
             )
             .in_set(AppSystems::Render),
@@ -70,8 +70,8 @@ fn spawn(mut commands: Commands) {
 
 fn update(
     map: Res<CurrentMap>,
-    journey: Res<Journey>,
-    outcome: Res<Outcome>,
+    journey: Res<TokenTrail>,
+    outcome: Res<StormNotice>,
     screen: Res<State<Screen>>,
     mut status: Single<&mut Text, (With<StatusLine>, Without<Panel>)>,
     panel: Single<(&mut Text, &mut Visibility), With<Panel>>,
@@ -115,17 +115,19 @@ fn update(
 }
 
 /// The panel's text for an outcome.
-pub(super) fn describe(map: &StormMap, outcome: &Outcome) -> String {
+pub(super) fn describe(map: &StormMap, outcome: &StormNotice) -> String {
     let rules = &map.rules;
     let biome_name = |b| rules.biome_of(b).name.as_str();
     match outcome {
-        Outcome::None => "The token stands on the Citadel. Walk onto a ? to see what it holds: \
+        StormNotice::None => {
+            "The token stands on the Citadel. Walk onto a ? to see what it holds: \
 discs are events, diamonds modifiers."
-            .into(),
-        Outcome::NewCycle(n) => {
+                .into()
+        }
+        StormNotice::NewCycle(n) => {
             format!("Cycle {n}: the storm has remade the map. The token is back at the Citadel.")
         }
-        Outcome::Arrived(a) => {
+        StormNotice::Arrived(a) => {
             let at = Coord::from_hex(a.cell);
             let mut s = match map.biome_at(a.cell) {
                 Some(b) => format!("{at} {}", biome_name(b)),
@@ -149,17 +151,19 @@ discs are events, diamonds modifiers."
             }
             s
         }
-        Outcome::Blocked(Blocked::NotAdjacent(_)) => {
+        StormNotice::Blocked(Blocked::NotAdjacent(_)) => {
             "Only a neighbouring cell is one move away.".into()
         }
-        Outcome::Blocked(Blocked::OffMap(_)) => "That is beyond the edge of the storm map.".into(),
-        Outcome::RulesReloaded(source) => {
+        StormNotice::Blocked(Blocked::OffMap(_)) => {
+            "That is beyond the edge of the storm map.".into()
+        }
+        StormNotice::RulesReloaded(source) => {
             format!("Rules reloaded from {source}: this cycle's map is redrawn under them.")
         }
-        Outcome::RulesRejected(error) => {
+        StormNotice::RulesRejected(error) => {
             format!("The rules were not reloaded; the old ones stay.\n{error}")
         }
-        Outcome::Blocked(Blocked::Inaccessible(h, b)) => {
+        StormNotice::Blocked(Blocked::Inaccessible(h, b)) => {
             format!(
                 "{} {} cannot be entered.",
                 Coord::from_hex(*h),

@@ -34,21 +34,21 @@ pub struct Arrival {
 
 /// The token on one cycle's map, and the reservations it has opened this cycle.
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
-pub struct Journey {
+pub struct TokenTrail {
     pub cell: Hex,
     /// Reached reservations and what they held, in the order reached.
     pub revealed: Vec<(Hex, Content)>,
 }
 
-impl Journey {
+impl TokenTrail {
     /// At the capital, the map's centre; nothing revealed.
-    pub fn start() -> Journey {
-        Journey::at(Hex::ZERO)
+    pub fn start() -> TokenTrail {
+        TokenTrail::at(Hex::ZERO)
     }
 
     /// On `cell`, nothing revealed.
-    pub fn at(cell: Hex) -> Journey {
-        Journey {
+    pub fn at(cell: Hex) -> TokenTrail {
+        TokenTrail {
             cell,
             revealed: Vec::new(),
         }
@@ -97,9 +97,9 @@ pub fn check_move(map: &StormMap, from: Hex, to: Hex) -> Result<(), Blocked> {
 /// capital; every reservation is closed again, since what it holds may have changed.
 pub fn under_new_rules(
     map: &StormMap,
-    journey: &Journey,
+    journey: &TokenTrail,
     rules: StormRules,
-) -> (StormMap, Journey) {
+) -> (StormMap, TokenTrail) {
     let kept: Vec<SealId> = rules
         .seals
         .iter()
@@ -126,16 +126,16 @@ pub fn under_new_rules(
         .biome_at(journey.cell)
         .is_some_and(|b| next.rules.biome_of(b).accessible);
     let start = if stays {
-        Journey::at(journey.cell)
+        TokenTrail::at(journey.cell)
     } else {
-        Journey::start()
+        TokenTrail::start()
     };
     (next, start)
 }
 
 /// The next cycle: the map regenerated from (seed, cycle + 1), the token back at the capital.
-pub fn next_cycle(map: &StormMap) -> (StormMap, Journey) {
-    (map.next_cycle(), Journey::start())
+pub fn next_cycle(map: &StormMap) -> (StormMap, TokenTrail) {
+    (map.next_cycle(), TokenTrail::start())
 }
 
 #[cfg(test)]
@@ -180,7 +180,7 @@ mod tests {
             },
         );
         rules.seals.reverse();
-        let journey = Journey::at(Hex::ZERO);
+        let journey = TokenTrail::at(Hex::ZERO);
         let (new, start) = under_new_rules(&old, &journey, rules);
         assert_eq!(
             (new.params.seed, new.params.cycle),
@@ -195,25 +195,25 @@ mod tests {
         };
         assert_eq!(names(&new), names(&old));
         // The capital is always accessible: the token stays, with nothing revealed.
-        assert_eq!(start, Journey::at(Hex::ZERO));
+        assert_eq!(start, TokenTrail::at(Hex::ZERO));
     }
 
     #[test]
     fn moves_go_one_accessible_cell_on_the_map() {
         let m = map(3);
-        let mut j = Journey::start();
+        let mut j = TokenTrail::start();
         let far = Hex::new(2, 0);
         assert_eq!(j.step(&m, far), Err(Blocked::NotAdjacent(far)));
         assert_eq!(j.step(&m, Hex::ZERO), Err(Blocked::NotAdjacent(Hex::ZERO)));
         // Off the edge: a border cell's outer neighbour.
         let r = m.rules.radius as i32;
-        let mut edge = Journey::at(Hex::new(0, -r));
+        let mut edge = TokenTrail::at(Hex::new(0, -r));
         let out = Hex::new(0, -r - 1);
         assert_eq!(edge.step(&m, out), Err(Blocked::OffMap(out)));
         assert_eq!(edge.cell, Hex::new(0, -r));
         // Every neighbour of the capital: moved exactly when its biome is accessible.
         for d in Direction::ALL {
-            let mut j = Journey::start();
+            let mut j = TokenTrail::start();
             let to = d.offset();
             let b = m.biome_at(to).unwrap();
             match j.step(&m, to) {
@@ -240,7 +240,7 @@ mod tests {
     fn arriving_on_a_reservation_reveals_it_once() {
         let m = map(3);
         let (from, cell) = reservation_with_approach(&m);
-        let mut j = Journey::at(from);
+        let mut j = TokenTrail::at(from);
         let a = j.step(&m, cell).unwrap();
         assert_eq!(a.content, m.reveal(cell));
         assert!(a.first_reveal && a.content.is_some());
@@ -257,12 +257,12 @@ mod tests {
     fn the_next_cycle_regenerates_and_resets_the_token() {
         let m = map(3);
         let (from, cell) = reservation_with_approach(&m);
-        let mut j = Journey::at(from);
+        let mut j = TokenTrail::at(from);
         j.step(&m, cell).unwrap();
         let (next, j2) = next_cycle(&m);
         assert_eq!(next.params.cycle, 1);
         assert_eq!(next.params.seed, 3);
-        assert_eq!(j2, Journey::start());
+        assert_eq!(j2, TokenTrail::start());
         assert_ne!(next.biomes, m.biomes);
         assert_eq!(
             next.biome_at(Hex::ZERO),

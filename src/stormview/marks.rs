@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use hexx::Hex;
 
-use super::logic::Journey;
+use super::logic::TokenTrail;
 use crate::AppSystems;
 use crate::export::MapExport;
 use crate::render::HEX_SIZE;
@@ -30,7 +30,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HexMarks<Cycle>>().add_systems(
         Update,
         update_glyphs
-            .run_if(resource_changed::<super::logic::Journey>)
+            .run_if(resource_changed::<super::logic::TokenTrail>)
             .in_set(AppSystems::Render),
     );
 }
@@ -39,7 +39,7 @@ fn rgb([r, g, b]: [u8; 3]) -> Color {
     Color::srgb_u8(r, g, b)
 }
 
-fn glyph(journey: &Journey, cell: Hex) -> &'static str {
+fn glyph(journey: &TokenTrail, cell: Hex) -> &'static str {
     if journey.content_at(cell).is_some() {
         "!"
     } else {
@@ -53,7 +53,7 @@ pub(super) fn spawn(
     marks: &mut HexMarks<Cycle>,
     layer: Entity,
     map: &StormMap,
-    journey: &Journey,
+    journey: &TokenTrail,
     textures: &Textures,
 ) {
     for tile in map.tiles() {
@@ -130,8 +130,8 @@ fn spawn_shape(commands: &mut Commands, mark: Entity, kind: Kind, colour: Color,
     }
 }
 
-/// Reads the [`Journey`]; writes the glyphs of reached reservations.
-fn update_glyphs(journey: Res<Journey>, mut glyphs: Query<(&Glyph, &mut Text2d)>) {
+/// Reads the [`TokenTrail`]; writes the glyphs of reached reservations.
+fn update_glyphs(journey: Res<TokenTrail>, mut glyphs: Query<(&Glyph, &mut Text2d)>) {
     for (g, mut text) in &mut glyphs {
         let want = glyph(&journey, g.0);
         if text.0 != want {

@@ -24,8 +24,8 @@ use crate::rules::reload::FileWatch;
 use crate::storm::{CycleParams, StormRules};
 
 pub use draw::MapDrawn;
-pub use logic::{Arrival, Blocked, Journey};
-pub use play::{CurrentMap, Outcome, StormCommand, StormPlayPlugin, StormRulesFile};
+pub use logic::{Arrival, Blocked, TokenTrail};
+pub use play::{CurrentMap, StormCommand, StormNotice, StormPlayPlugin, StormRulesFile};
 
 /// Which view the window shows.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

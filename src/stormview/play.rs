@@ -7,7 +7,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use hexx::Hex;
 
-use super::logic::{Arrival, Blocked, Journey, next_cycle, under_new_rules};
+use super::logic::{Arrival, Blocked, TokenTrail, next_cycle, under_new_rules};
 use crate::AppSystems;
 use crate::hex::Direction;
 use crate::rules::reload::FileWatch;
@@ -19,7 +19,7 @@ pub struct CurrentMap(pub StormMap);
 
 /// What the last command did, for the HUD's panel.
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
+pub enum StormNotice {
     #[default]
     None,
     Arrived(Arrival),
@@ -64,8 +64,8 @@ impl Plugin for StormPlayPlugin {
     fn build(&self, app: &mut App) {
         let map = StormMap::generate(self.rules.clone(), self.params.clone());
         app.insert_resource(CurrentMap(map))
-            .insert_resource(Journey::start())
-            .init_resource::<Outcome>()
+            .insert_resource(TokenTrail::start())
+            .init_resource::<StormNotice>()
             .add_message::<StormCommand>()
             .add_systems(Update, apply_commands.in_set(AppSystems::Play))
             .add_systems(
@@ -81,8 +81,8 @@ fn reload_rules(
     time: Res<Time>,
     mut file: ResMut<StormRulesFile>,
     mut map: ResMut<CurrentMap>,
-    mut journey: ResMut<Journey>,
-    mut outcome: ResMut<Outcome>,
+    mut journey: ResMut<TokenTrail>,
+    mut outcome: ResMut<StormNotice>,
 ) {
     if !file.poll(time.delta()) {
         return;
@@ -94,11 +94,11 @@ fn reload_rules(
             let (next, start) = under_new_rules(&map.0, &journey, rules);
             map.0 = next;
             *journey = start;
-            Outcome::RulesReloaded(source)
+            StormNotice::RulesReloaded(source)
         }
         Err(error) => {
             warn!("storm rules not reloaded: {error}");
-            Outcome::RulesRejected(error.to_string())
+            StormNotice::RulesRejected(error.to_string())
         }
     };
 }
@@ -106,8 +106,8 @@ fn reload_rules(
 fn apply_commands(
     mut commands: MessageReader<StormCommand>,
     mut map: ResMut<CurrentMap>,
-    mut journey: ResMut<Journey>,
-    mut outcome: ResMut<Outcome>,
+    mut journey: ResMut<TokenTrail>,
+    mut outcome: ResMut<StormNotice>,
 ) {
     for c in commands.read() {
         *outcome = match *c {
@@ -115,7 +115,7 @@ fn apply_commands(
                 let (next, start) = next_cycle(&map.0);
                 map.0 = next;
                 *journey = start;
-                Outcome::NewCycle(map.0.params.cycle)
+                StormNotice::NewCycle(map.0.params.cycle)
             }
             StormCommand::Step(d) => {
                 let to = journey.cell + d.offset();
@@ -127,14 +127,14 @@ fn apply_commands(
 }
 
 /// Touches the journey only when the token moves, so change detection means "moved".
-fn step(map: &StormMap, journey: &mut ResMut<Journey>, to: Hex) -> Outcome {
+fn step(map: &StormMap, journey: &mut ResMut<TokenTrail>, to: Hex) -> StormNotice {
     let mut next = journey.clone();
     match next.step(map, to) {
         Ok(a) => {
             **journey = next;
-            Outcome::Arrived(a)
+            StormNotice::Arrived(a)
         }
-        Err(b) => Outcome::Blocked(b),
+        Err(b) => StormNotice::Blocked(b),
     }
 }
 
@@ -155,16 +155,16 @@ mod tests {
         app
     }
 
-    fn send(app: &mut App, c: StormCommand) -> Outcome {
+    fn send(app: &mut App, c: StormCommand) -> StormNotice {
         app.world_mut().write_message(c);
         app.update();
-        app.world().resource::<Outcome>().clone()
+        app.world().resource::<StormNotice>().clone()
     }
 
     #[test]
     fn commands_move_the_token_and_reveal_on_arrival() {
         let mut app = app(3);
-        assert_eq!(app.world().resource::<Journey>().cell, Hex::ZERO);
+        assert_eq!(app.world().resource::<TokenTrail>().cell, Hex::ZERO);
         let map = &app.world().resource::<CurrentMap>().0;
         // The capital's first accessible neighbour, by direction.
         let d = Direction::ALL
@@ -173,17 +173,17 @@ mod tests {
             .expect("the capital is not walled in");
         let o = send(&mut app, StormCommand::Step(d));
         assert!(
-            matches!(o, Outcome::Arrived(a) if a.cell == d.offset()),
+            matches!(o, StormNotice::Arrived(a) if a.cell == d.offset()),
             "{o:?}"
         );
-        assert_eq!(app.world().resource::<Journey>().cell, d.offset());
+        assert_eq!(app.world().resource::<TokenTrail>().cell, d.offset());
         // A click two cells away does nothing.
         let far = d.offset() * 3;
         assert_eq!(
             send(&mut app, StormCommand::MoveTo(far)),
-            Outcome::Blocked(Blocked::NotAdjacent(far))
+            StormNotice::Blocked(Blocked::NotAdjacent(far))
         );
-        assert_eq!(app.world().resource::<Journey>().cell, d.offset());
+        assert_eq!(app.world().resource::<TokenTrail>().cell, d.offset());
 
         // Put the token beside a reservation and click it.
         let map = &app.world().resource::<CurrentMap>().0;
@@ -197,12 +197,15 @@ mod tests {
             })
             .unwrap();
         let expected = map.reveal(cell);
-        app.world_mut().resource_mut::<Journey>().cell = from;
+        app.world_mut().resource_mut::<TokenTrail>().cell = from;
         match send(&mut app, StormCommand::MoveTo(cell)) {
-            Outcome::Arrived(a) => assert_eq!((a.content, a.first_reveal), (expected, true)),
+            StormNotice::Arrived(a) => assert_eq!((a.content, a.first_reveal), (expected, true)),
             o => panic!("{o:?}"),
         }
-        assert_eq!(app.world().resource::<Journey>().content_at(cell), expected);
+        assert_eq!(
+            app.world().resource::<TokenTrail>().content_at(cell),
+            expected
+        );
     }
 
     #[derive(Resource, Default)]
@@ -263,13 +266,13 @@ mod tests {
             save(&path, &edited, saves);
             app.update();
             app.update();
-            app.world().resource::<Outcome>().clone()
+            app.world().resource::<StormNotice>().clone()
         };
 
         // Heath drawn far less often: the same seed and cycle give another map.
         let o = save_heath(&mut app, "0.5");
         assert!(
-            matches!(&o, Outcome::RulesReloaded(s) if s.ends_with("storm.ron")),
+            matches!(&o, StormNotice::RulesReloaded(s) if s.ends_with("storm.ron")),
             "{o:?}"
         );
         let map = &app.world().resource::<CurrentMap>().0;
@@ -280,7 +283,7 @@ mod tests {
         // A broken save names the file and the field; the map stays as it was.
         let o = save_heath(&mut app, "-1.0");
         assert!(
-            matches!(&o, Outcome::RulesRejected(e) if e.contains("storm.ron") && e.contains("weight")),
+            matches!(&o, StormNotice::RulesRejected(e) if e.contains("storm.ron") && e.contains("weight")),
             "{o:?}"
         );
         assert_eq!(app.world().resource::<CurrentMap>().0.biomes, after);
@@ -290,15 +293,15 @@ mod tests {
     #[test]
     fn next_cycle_command_regenerates_and_returns_to_the_capital() {
         let mut app = app(3);
-        app.world_mut().resource_mut::<Journey>().cell = Hex::new(4, -2);
+        app.world_mut().resource_mut::<TokenTrail>().cell = Hex::new(4, -2);
         let before = app.world().resource::<CurrentMap>().0.biomes.clone();
         assert_eq!(
             send(&mut app, StormCommand::NextCycle),
-            Outcome::NewCycle(1)
+            StormNotice::NewCycle(1)
         );
         let map = &app.world().resource::<CurrentMap>().0;
         assert_eq!((map.params.seed, map.params.cycle), (3, 1));
         assert_ne!(map.biomes, before);
-        assert_eq!(*app.world().resource::<Journey>(), Journey::start());
+        assert_eq!(*app.world().resource::<TokenTrail>(), TokenTrail::start());
     }
 }

@@ -8,7 +8,7 @@ use bevy::window::PrimaryWindow;
 
 use super::Screen;
 use super::draw::MapRoot;
-use super::logic::Journey;
+use super::logic::TokenTrail;
 use super::play::CurrentMap;
 use crate::export::MapExport;
 use crate::hex::{Coord, layout};
@@ -93,7 +93,7 @@ fn leave(
     }
 }
 
-fn draw(mut commands: Commands, map: Res<CurrentMap>, journey: Res<Journey>, t: Res<Textures>) {
+fn draw(mut commands: Commands, map: Res<CurrentMap>, journey: Res<TokenTrail>, t: Res<Textures>) {
     let map = &map.0;
     let s = Settlement::generate(map.rules.clone(), map.params.seed, journey.cell);
     let template = &map.rules.settlement.template;
