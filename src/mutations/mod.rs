@@ -64,12 +64,12 @@ impl Drop for Scratch {
 }
 
 /// What one case did: whether the file was accepted and how many hexes its use generated.
-struct StormNotice {
+struct CaseOutcome {
     accepted: bool,
     hexes: usize,
 }
 
-impl StormNotice {
+impl CaseOutcome {
     fn refused() -> Self {
         Self {
             accepted: false,
@@ -80,7 +80,7 @@ impl StormNotice {
 
 /// Runs `cases` mutations of `base` through `case` under a fixed seed; panics with the
 /// smallest failing mutation when one panics. Prints the count accepted and the slowest case.
-fn run(name: &str, seed: u64, cases: u32, base: Vec<u8>, case: impl Fn(&Mutated) -> StormNotice) {
+fn run(name: &str, seed: u64, cases: u32, base: Vec<u8>, case: impl Fn(&Mutated) -> CaseOutcome) {
     let config = Config {
         cases,
         // Fixed; `AETERNUS_MUTATIONS_SEED` draws another set of cases (still reproducible).
@@ -124,7 +124,7 @@ fn run(name: &str, seed: u64, cases: u32, base: Vec<u8>, case: impl Fn(&Mutated)
 /// Every number of `base` set to every extreme, every limit and one either side of itself, one
 /// at a time: a slower, exhaustive sweep (`cargo test --lib mutations -- --ignored`). A panic
 /// names the file and the change that caused it.
-fn sweep(name: &str, base: &[u8], case: impl Fn(&[u8]) -> StormNotice) {
+fn sweep(name: &str, base: &[u8], case: impl Fn(&[u8]) -> CaseOutcome) {
     use text::{EXTREMES, LIMITS, Value, lex, numbers, set_number};
     /// Says which change was being tried when a case panics (and nothing otherwise).
     struct Trying<'a>(&'a str, &'a str);

@@ -2,7 +2,7 @@
 //! loads them; an accepted one generates a small view, rolls its sites and plays a short game.
 
 use super::play::{self, SIGHT};
-use super::{Scratch, StormNotice, cases, disc, run, shipped, site_rules, sweep};
+use super::{CaseOutcome, Scratch, cases, disc, run, shipped, site_rules, sweep};
 use crate::rules::Rules;
 use crate::rules::reload::check_swap;
 use crate::world::plugin::WorldMap;
@@ -14,10 +14,10 @@ const ROUNDS: u32 = 2;
 
 /// Loads and, when accepted, uses one mutated rule file; `base` is the file unmutated, which a
 /// running game reloads it over.
-fn case(scratch: &Scratch, base: &Rules, bytes: &[u8]) -> StormNotice {
+fn case(scratch: &Scratch, base: &Rules, bytes: &[u8]) -> CaseOutcome {
     let path = scratch.write("rules.ron", bytes);
     let Ok(rules) = Rules::from_file(&path) else {
-        return StormNotice::refused();
+        return CaseOutcome::refused();
     };
     let mut hexes = 0;
     for seed in [1, 0xA5A5_5A5A_DEAD_BEEF] {
@@ -59,7 +59,7 @@ fn case(scratch: &Scratch, base: &Rules, bytes: &[u8]) -> StormNotice {
             "the short game generated {n} hexes"
         );
     }
-    StormNotice {
+    CaseOutcome {
         accepted: true,
         hexes: hexes.max(n),
     }

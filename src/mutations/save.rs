@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use super::play::{self, SIGHT};
-use super::{Scratch, StormNotice, cases, disc, run, sweep};
+use super::{CaseOutcome, Scratch, cases, disc, run, sweep};
 use crate::rules::Rules;
 use crate::save::{SaveGame, capture, write_atomic};
 
@@ -22,15 +22,15 @@ fn real_save() -> &'static str {
     })
 }
 
-fn case(scratch: &Scratch, bytes: &[u8]) -> StormNotice {
+fn case(scratch: &Scratch, bytes: &[u8]) -> CaseOutcome {
     let path = scratch.write("save.ron", bytes);
     let source = path.display().to_string();
     let Ok(save) = SaveGame::read(&path) else {
-        return StormNotice::refused();
+        return CaseOutcome::refused();
     };
     let rules = Rules::aeternus();
     let Ok(world) = save.world(&rules, &source) else {
-        return StormNotice::refused();
+        return CaseOutcome::refused();
     };
     let saved = world.len();
     let ids: Vec<u32> = save.players.iter().map(|p| p.id).take(3).collect();
@@ -53,7 +53,7 @@ fn case(scratch: &Scratch, bytes: &[u8]) -> StormNotice {
     reloaded
         .world(&Rules::aeternus(), "again.ron")
         .expect("a game's own save loads");
-    StormNotice {
+    CaseOutcome {
         accepted: true,
         hexes: n,
     }

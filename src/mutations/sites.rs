@@ -3,7 +3,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use super::{Scratch, StormNotice, cases, disc, run, shipped, sweep};
+use super::{CaseOutcome, Scratch, cases, disc, run, shipped, sweep};
 use crate::rules::Rules;
 use crate::sites::SiteRules;
 use crate::storm::{CycleParams, StormMap, StormRules};
@@ -22,10 +22,10 @@ fn worlds() -> &'static (HexWorld, StormMap) {
     })
 }
 
-fn case(scratch: &Scratch, bytes: &[u8]) -> StormNotice {
+fn case(scratch: &Scratch, bytes: &[u8]) -> CaseOutcome {
     let path = scratch.write("sites.ron", bytes);
     let Ok(sites) = SiteRules::from_file(&path) else {
-        return StormNotice::refused();
+        return CaseOutcome::refused();
     };
     let (world, map) = worlds();
     if let Ok(terrain) = sites.for_aeternus(&world.rules) {
@@ -42,7 +42,7 @@ fn case(scratch: &Scratch, bytes: &[u8]) -> StormNotice {
             let _ = sites.path_name(&sites.sites[p.site]);
         }
     }
-    StormNotice {
+    CaseOutcome {
         accepted: true,
         hexes: world.len(),
     }

@@ -8,7 +8,7 @@ use std::sync::{Arc, OnceLock};
 use hexx::Hex;
 
 use super::text::{Kind, lex};
-use super::{Scratch, StormNotice, cases, disc, run, shipped, site_rules, sweep};
+use super::{CaseOutcome, Scratch, cases, disc, run, shipped, site_rules, sweep};
 use crate::export::MapExport;
 use crate::hex::Direction;
 use crate::storm::{CycleParams, Settlement, StormMap, StormRules};
@@ -85,9 +85,9 @@ fn settlements(rules: &Arc<StormRules>, seed: u64, cells: &[Hex]) {
 
 /// Loads the rules at `path` and, when accepted, uses them: the maps when `maps`, else only
 /// settlements (a template's mutation changes nothing else).
-fn case(path: &Path, maps: bool) -> StormNotice {
+fn case(path: &Path, maps: bool) -> CaseOutcome {
     let Ok(rules) = StormRules::from_file(path) else {
-        return StormNotice::refused();
+        return CaseOutcome::refused();
     };
     assert!(rules.radius <= 200, "a map of radius {}", rules.radius);
     let seed = 3;
@@ -104,7 +104,7 @@ fn case(path: &Path, maps: bool) -> StormNotice {
             seed,
             &[Hex::ZERO, Hex::new(4, -2), Hex::new(-30, 15)],
         );
-        return StormNotice {
+        return CaseOutcome {
             accepted: true,
             hexes: rules.settlement.template.cells.len(),
         };
@@ -151,7 +151,7 @@ fn case(path: &Path, maps: bool) -> StormNotice {
             assert!(placed.len() <= 9 * disc(3));
         }
     }
-    StormNotice {
+    CaseOutcome {
         accepted: true,
         hexes: cells,
     }
