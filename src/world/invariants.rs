@@ -76,6 +76,21 @@ impl std::error::Error for Broken {}
 
 /// Checks `world` with its players standing on `players` and flags raised on `flags` (one
 /// entry per flag; the factions are the caller's to check). Returns the first broken invariant.
+/// A flag's or a player's hex, which must be generated: its coordinate, its data, and the error
+/// maker for `subject`.
+fn placed(
+    world: &HexWorld,
+    hex: Hex,
+    subject: Subject,
+) -> Result<(Coord, HexData, impl Fn(String) -> Broken), Broken> {
+    let err = move |message: String| Broken { subject, message };
+    let c = Coord::from_hex(hex);
+    match world.get(hex) {
+        Some(d) => Ok((c, d, err)),
+        None => Err(err(format!("{c} is not a generated hex"))),
+    }
+}
+
 pub fn check(world: &HexWorld, players: &[Hex], flags: &[Hex]) -> Result<(), Broken> {
     let rules = &world.rules;
     let n = world.len();
@@ -124,14 +139,7 @@ pub fn check(world: &HexWorld, players: &[Hex], flags: &[Hex]) -> Result<(), Bro
     // Flags first, marked by generation order.
     let mut flagged = vec![false; n];
     for (i, &hex) in flags.iter().enumerate() {
-        let err = |message: String| Broken {
-            subject: Subject::Flag(i),
-            message,
-        };
-        let c = Coord::from_hex(hex);
-        let Some(d) = world.get(hex) else {
-            return Err(err(format!("{c} is not a generated hex")));
-        };
+        let (c, d, err) = placed(world, hex, Subject::Flag(i))?;
         if std::mem::replace(&mut flagged[d.order as usize], true) {
             return Err(err(format!("a second flag on {c}: at most one flag a hex")));
         }
@@ -295,14 +303,7 @@ pub fn check(world: &HexWorld, players: &[Hex], flags: &[Hex]) -> Result<(), Bro
     }
 
     for (i, &hex) in players.iter().enumerate() {
-        let err = |message: String| Broken {
-            subject: Subject::Player(i),
-            message,
-        };
-        let c = Coord::from_hex(hex);
-        let Some(d) = world.get(hex) else {
-            return Err(err(format!("{c} is not a generated hex")));
-        };
+        let (c, d, err) = placed(world, hex, Subject::Player(i))?;
         let biome = &rules.biomes[d.biome.0 as usize];
         let cancelled = d
             .features
