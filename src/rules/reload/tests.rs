@@ -148,16 +148,23 @@ fn a_valid_save_swaps_the_rules_and_later_hexes_use_them() {
     );
 }
 
+/// Saves `text` over the watched rule file and returns the one refusal it brings, which names
+/// the file.
+fn refused_once(app: &mut App, path: &std::path::Path, text: &str) -> String {
+    save(path, text, 1);
+    settle(app);
+    let rejected = drain::<RulesRejected>(app);
+    assert_eq!(rejected.len(), 1);
+    let shown = rejected[0].error.to_string();
+    assert!(shown.starts_with(&path.display().to_string()), "{shown}");
+    shown
+}
+
 #[test]
 fn an_invalid_save_is_refused_naming_the_file_and_a_later_valid_one_applies() {
     let (mut app, path) = game("invalid");
     let text = edit(&example_text(), FOREST, &forest("-3.0"));
-    save(&path, &text, 1);
-    settle(&mut app);
-    let rejected = drain::<RulesRejected>(&mut app);
-    assert_eq!(rejected.len(), 1);
-    let shown = rejected[0].error.to_string();
-    assert!(shown.starts_with(&path.display().to_string()), "{shown}");
+    let shown = refused_once(&mut app, &path, &text);
     assert!(shown.contains("weight"), "{shown}");
     assert_eq!(weight(&app, "Forest"), (3.0, 3.0), "the old rules stay");
 
@@ -314,12 +321,7 @@ fn a_change_to_what_saves_are_checked_against_is_refused() {
 fn a_reload_that_changes_a_pylon_is_refused_and_saves_still_load() {
     let (mut app, path) = game("pylon");
     let text = edit(&example_text(), "Purify(radius: 1)", "Purify(radius: 2)");
-    save(&path, &text, 1);
-    settle(&mut app);
-    let rejected = drain::<RulesRejected>(&mut app);
-    assert_eq!(rejected.len(), 1);
-    let shown = rejected[0].error.to_string();
-    assert!(shown.starts_with(&path.display().to_string()), "{shown}");
+    let shown = refused_once(&mut app, &path, &text);
     assert!(
         shown.contains("restart the game to change the effect of Pylon of Purity"),
         "{shown}"
