@@ -27,9 +27,12 @@ mod schedule_check;
 
 use bevy::prelude::*;
 
-/// The frame's stages, in order. Every system of the game goes into one of them.
+/// The stages of the game, in order: those of the frame (`Update`), and within its `Rules` stage
+/// those of one pass of the rules (the [`world::plugin::Resolve`] schedule, run pass after pass
+/// until the frame's actions are settled). Every system of the game goes into one of them.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AppSystems {
+    // The frame (`Update`).
     /// A saved rule file swaps the rules (`rules::reload`), before anything of the frame reads
     /// them.
     Reload,
@@ -39,16 +42,45 @@ pub enum AppSystems {
     Input,
     /// Standing orders into actions: the next step of each walk (`play::walk`).
     Walk,
-    /// Resolve actions by the rules (moves, hazards, construction).
-    Play,
-    /// Generate requested hexes.
-    Generate,
-    /// Corruption spreading and pylon cleansing.
-    Spread,
-    /// Saves, taken between whole actions once the frame's rules are done (`save::autosave`).
+    /// The rules: [`world::plugin::settle`] runs the passes of `Resolve` (the storm map's
+    /// commands run here too).
+    Rules,
+    /// The log takes what the rules did (`play::log`).
+    Record,
+    /// Saves, taken between whole actions once the frame's rules are settled (`save::autosave`).
     Save,
     /// Read-only: tiles, sprites, HUD.
     Render,
+
+    // One pass of the rules (`Resolve`).
+    /// One action, when the world is settled: checked (player, turn, AP) and passed on as a
+    /// move attempt or an order (`play::actions`).
+    Act,
+    /// The one generation system: move targets, and the views asked for in the last pass
+    /// (`world::plugin`); the site layer rolls the new hexes.
+    Generate,
+    /// Construction, stag travel, the end of a turn (`play::construction`, `play::stagways`,
+    /// `play::actions`).
+    Orders,
+    /// Pylons keep their rings clean: a corrupted hex just generated inside one, or the rings of a
+    /// pylon just built, before any later system reads a hex (`play::corruption`); corruption
+    /// never spreads into a ring, so none is ever seen there.
+    Cleanse,
+    /// Movement hazards, one system each: a Lake blocks, a Swamp holds back, then the step
+    /// (`play::hazards`, `play::movement`).
+    Hazards,
+    /// Arrival: corruption spreads to the hex left for a corrupted one (`play::corruption`).
+    Arrive,
+    /// Flags follow their hexes: raised when built, lost when corrupted (`play::flags`).
+    Flags,
+    /// The winds of the hex entered: a blow is a move attempt for the next pass
+    /// (`play::hazards`).
+    Winds,
+    /// Viewers follow players and ask for their sight, generated in the next pass
+    /// (`play::players`, `world::plugin`).
+    Sight,
+    /// The phase turns once nobody can act (`play::phase`).
+    Phase,
 }
 
 /// Orders the stages; added by every app, windowed or headless. No two systems of the game may
@@ -63,11 +95,26 @@ pub fn configure_sets(app: &mut App) {
             AppSystems::Controls,
             AppSystems::Input,
             AppSystems::Walk,
-            AppSystems::Play,
-            AppSystems::Generate,
-            AppSystems::Spread,
+            AppSystems::Rules,
+            AppSystems::Record,
             AppSystems::Save,
             AppSystems::Render,
+        )
+            .chain(),
+    );
+    app.configure_sets(
+        world::plugin::Resolve,
+        (
+            AppSystems::Act,
+            AppSystems::Generate,
+            AppSystems::Orders,
+            AppSystems::Cleanse,
+            AppSystems::Hazards,
+            AppSystems::Arrive,
+            AppSystems::Flags,
+            AppSystems::Winds,
+            AppSystems::Sight,
+            AppSystems::Phase,
         )
             .chain(),
     );

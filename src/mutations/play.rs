@@ -8,7 +8,9 @@ use hexx::Hex;
 
 use crate::hex::Direction;
 use crate::play::routes::route;
-use crate::play::{Action, Faction, Occupation, PlayLog, Player, PlayerId, Position, Resources};
+use crate::play::{
+    Action, Faction, Occupied, PlayLog, Player, PlayerId, Position, Resources, occupant_in,
+};
 use crate::playview::text::{hex_info, log_lines, sites_line};
 use crate::rules::{FeatureId, Rules};
 use crate::sites::SiteLayer;
@@ -108,10 +110,13 @@ pub fn position(app: &mut App, id: u32) -> Option<Hex> {
 pub fn hud(app: &mut App) -> usize {
     let mut q = app.world_mut().query::<(&Player, &Faction, &Position)>();
     let players: Vec<(Faction, Hex)> = q.iter(app.world()).map(|(_, f, at)| (*f, at.0)).collect();
+    let mut q = app
+        .world_mut()
+        .query_filtered::<&crate::world::plugin::HexPos, With<Occupied>>();
+    let flags: Vec<Hex> = q.iter(app.world()).map(|p| p.0).collect();
     let world = app.world();
     let rules = world.resource::<Rules>();
     let map = world.resource::<WorldMap>();
-    let occupation = world.resource::<Occupation>();
     let mut words = 0;
     for line in log_lines(&world.resource::<PlayLog>().0, rules, usize::MAX) {
         words += line.text.len();
@@ -119,13 +124,13 @@ pub fn hud(app: &mut App) -> usize {
     let layer = world.get_resource::<SiteLayer>();
     for (faction, at) in &players {
         words += rules.faction_name(faction.0).len();
-        words += hex_info(*at, map, occupation, &["P"], rules).len();
+        words += hex_info(*at, map, occupant_in(world, *at), &["P"], rules).len();
         if let Some(layer) = layer {
             words += sites_line(layer.names_at(*at)).len();
         }
     }
-    for hex in occupation.keys() {
-        words += hex_info(*hex, map, occupation, &[], rules).len();
+    for hex in flags {
+        words += hex_info(hex, map, occupant_in(world, hex), &[], rules).len();
     }
     words
 }

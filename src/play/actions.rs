@@ -1,16 +1,22 @@
-//! Actions come in as [`Action`] messages, from a UI, a bot or a test, and are resolved in the
-//! order sent, each by its rule; a refused action changes nothing and is logged with its reason.
+//! Actions come in as [`Action`] messages, from a UI, a bot or a test, and are taken one at a
+//! time, in the order sent, each only once the one before is settled (its blows and the sight it
+//! opened included). [`act`] checks what any action needs (the player, its turn, a move's AP)
+//! and passes it on: a Traverse as a [`MoveAttempt`], anything else as an [`Order`] for the
+//! system of its kind. A refused action changes nothing and is logged with its reason.
 
 use bevy::prelude::*;
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
-use super::board::Board;
+use super::board::Players;
+use super::hazards::effects;
 use super::log::PlayEvent;
+use super::movement::{Move, MoveAttempt};
 use super::players::PlayerId;
-use super::{construction, movement, stagways};
 use crate::hex::{Coord, Direction};
 use crate::rules::{BiomeId, FeatureId, Rules};
+use crate::world::Cause;
+use crate::world::plugin::{GenerateHex, Settling, WorldMap};
 
 #[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Action {
@@ -118,42 +124,114 @@ impl Refusal {
     }
 }
 
+/// A checked action that is not a move, for the system of its kind (construction, the
+/// stagways, the end of a turn).
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct Order(pub Action);
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<Action>();
+    app.add_message::<Action>().add_message::<Order>();
 }
 
-pub(super) fn resolve(mut actions: MessageReader<Action>, mut board: Board) {
-    for action in actions.read() {
-        let done = match *action {
-            Action::Traverse { player, direction } => {
-                movement::traverse(&mut board, player, direction)
+/// Writes a refusal to the log.
+pub(super) fn refuse(log: &mut MessageWriter<PlayEvent>, action: &Action, refusal: Refusal) {
+    log.write(PlayEvent::Refused {
+        player: action.player(),
+        action: action.clone(),
+        refusal,
+    });
+}
+
+/// Takes the next action once the world is settled (nothing left from the last pass) and asks
+/// for another pass while more wait. Reads [`Action`], [`Settling`], the players and the store;
+/// writes [`MoveAttempt`] with [`GenerateHex`] for an indeterminate target (cause
+/// `move_target`), [`Order`], and [`PlayEvent::Refused`].
+pub(super) fn act(
+    mut actions: MessageReader<Action>,
+    mut settling: ResMut<Settling>,
+    players: Players,
+    map: Res<WorldMap>,
+    mut attempts: MessageWriter<MoveAttempt>,
+    mut generate: MessageWriter<GenerateHex>,
+    mut orders: MessageWriter<Order>,
+    mut log: MessageWriter<PlayEvent>,
+) {
+    let next = if settling.is_idle() {
+        actions.read().next().cloned()
+    } else {
+        None
+    };
+    if !actions.is_empty() {
+        settling.again();
+    }
+    let Some(action) = next else { return };
+    let checked = players.actor(action.player()).and_then(|a| match action {
+        Action::EndTurn { .. } if a.ended => Err(Refusal::TurnOver),
+        Action::EndTurn { .. } => Ok(None),
+        Action::Traverse { direction, .. } => {
+            a.ready()?;
+            let here = map.get(a.hex).expect("a player stands on a generated hex");
+            // The rules bound the extra cost; saturating keeps a hand-built ruleset from wrapping.
+            let cost = effects(&map.rules, &here).leave_extra_ap.saturating_add(1);
+            if a.ap < cost {
+                return Err(Refusal::NotEnoughAp {
+                    need: cost,
+                    have: a.ap,
+                });
             }
-            Action::Build {
-                player,
-                hex,
-                feature,
-            } => construction::build(&mut board, player, hex, feature),
-            Action::Travel { player, to } => stagways::travel(&mut board, player, to),
-            Action::EndTurn { player } => end_turn(&mut board, player),
-        };
-        if let Err(refusal) = done {
-            board.log(PlayEvent::Refused {
-                player: action.player(),
-                action: action.clone(),
-                refusal,
-            });
+            Ok(Some(Move::new(
+                a.id,
+                a.hex,
+                a.hex + direction.offset(),
+                cost,
+            )))
+        }
+        Action::Build { .. } | Action::Travel { .. } => a.ready().map(|()| None),
+    });
+    match checked {
+        Err(refusal) => refuse(&mut log, &action, refusal),
+        Ok(Some(m)) => attempt(m, &map, &mut attempts, &mut generate),
+        Ok(None) => {
+            orders.write(Order(action));
         }
     }
 }
 
-/// Ending the turn is allowed with no AP left; only a second end is refused.
-fn end_turn(board: &mut Board, player: PlayerId) -> Result<(), Refusal> {
-    let mut a = board.actor(player)?;
-    if a.ended {
-        return Err(Refusal::TurnOver);
+/// Sends a move attempt, with the generation of its target when it is indeterminate.
+pub(super) fn attempt(
+    mut m: Move,
+    map: &WorldMap,
+    attempts: &mut MessageWriter<MoveAttempt>,
+    generate: &mut MessageWriter<GenerateHex>,
+) {
+    m.into_indeterminate = !map.is_generated(m.to);
+    if m.into_indeterminate {
+        generate.write(GenerateHex {
+            hex: m.to,
+            cause: Cause::MoveTarget,
+        });
     }
-    a.ended = true;
-    board.save(&a);
-    board.log(PlayEvent::TurnEnded { player });
-    Ok(())
+    attempts.write(MoveAttempt(m));
+}
+
+/// Ends the player's turn. Reads [`Order`]s (an end of turn); writes the player's [`Turn`] and
+/// [`PlayEvent::TurnEnded`].
+///
+/// [`Turn`]: super::Turn
+pub(super) fn end_turn(
+    mut orders: MessageReader<Order>,
+    mut players: Players,
+    mut log: MessageWriter<PlayEvent>,
+) {
+    for Order(action) in orders.read() {
+        let &Action::EndTurn { player } = action else {
+            continue;
+        };
+        let Ok(mut a) = players.actor(player) else {
+            continue;
+        };
+        a.ended = true;
+        players.save(&a);
+        log.write(PlayEvent::TurnEnded { player });
+    }
 }

@@ -1,21 +1,18 @@
-//! The board an action resolves on: the hexes (store and entities, through [`HexEditor`]), the
-//! players, the occupation map and the log, as one system parameter.
+//! What the play systems share: the players as one system parameter ([`Players`], a player's
+//! state as an [`Actor`] while a system works on it) and look-ups on the store.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use hexx::Hex;
 
 use super::actions::Refusal;
-use super::flags::Occupation;
-use super::log::PlayEvent;
 use super::players::{
     ActionPoints, Faction, Moves, Player, PlayerId, PlayerIndex, Position, Resources, Turn,
 };
-use crate::rules::{FeatureEffect, FeatureId, Rules};
-use crate::world::HexData;
-use crate::world::plugin::HexEditor;
+use crate::rules::{FeatureEffect, FeatureId};
+use crate::world::HexWorld;
 
-/// A player's state while one action resolves, written back by [`Board::save`].
+/// A player's state while one system works on it, written back by [`Players::save`].
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Actor {
     pub entity: Entity,
@@ -47,52 +44,18 @@ type PlayerParts = (
     &'static mut Resources,
 );
 
+/// The players, by id.
 #[derive(SystemParam)]
-pub(super) struct Board<'w, 's> {
-    pub hexes: HexEditor<'w, 's>,
-    pub players: Query<'w, 's, PlayerParts>,
-    pub index: Res<'w, PlayerIndex>,
-    pub occupation: ResMut<'w, Occupation>,
-    log: MessageWriter<'w, PlayEvent>,
+pub(super) struct Players<'w, 's> {
+    query: Query<'w, 's, PlayerParts>,
+    index: Res<'w, PlayerIndex>,
 }
 
-impl Board<'_, '_> {
-    pub fn rules(&self) -> &Rules {
-        &self.hexes.world().rules
-    }
-
-    pub fn seed(&self) -> u64 {
-        self.hexes.world().seed
-    }
-
-    pub fn hex(&self, hex: Hex) -> Option<HexData> {
-        self.hexes.world().get(hex)
-    }
-
-    /// The first feature on `hex` whose effect matches.
-    pub fn feature_with(
-        &self,
-        hex: Hex,
-        effect: impl Fn(&FeatureEffect) -> bool,
-    ) -> Option<FeatureId> {
-        let rules = self.rules();
-        self.hex(hex)?
-            .features
-            .iter()
-            .find(|f| effect(&rules.features[f.0 as usize].effect))
-    }
-
-    pub fn is_corrupted(&self, hex: Hex) -> bool {
-        let c = self.rules().corruption;
-        c.is_some_and(|c| self.hex(hex).is_some_and(|d| d.features.contains(c)))
-    }
-
+impl Players<'_, '_> {
     pub fn actor(&self, id: PlayerId) -> Result<Actor, Refusal> {
         let entity = *self.index.get(&id).ok_or(Refusal::UnknownPlayer)?;
-        let (_, faction, pos, ap, turn, moves, _) = self
-            .players
-            .get(entity)
-            .map_err(|_| Refusal::UnknownPlayer)?;
+        let (_, faction, pos, ap, turn, moves, _) =
+            self.query.get(entity).map_err(|_| Refusal::UnknownPlayer)?;
         Ok(Actor {
             entity,
             id,
@@ -106,7 +69,7 @@ impl Board<'_, '_> {
 
     /// Writes the actor back, touching only what changed (change detection stays meaningful).
     pub fn save(&mut self, a: &Actor) {
-        let Ok((_, _, mut pos, mut ap, mut turn, mut moves, _)) = self.players.get_mut(a.entity)
+        let Ok((_, _, mut pos, mut ap, mut turn, mut moves, _)) = self.query.get_mut(a.entity)
         else {
             return;
         };
@@ -117,13 +80,28 @@ impl Board<'_, '_> {
     }
 
     pub fn resources(&mut self, a: &Actor) -> Mut<'_, Resources> {
-        self.players
+        self.query
             .get_mut(a.entity)
             .expect("an actor is a player")
             .6
     }
+}
 
-    pub fn log(&mut self, event: PlayEvent) {
-        self.log.write(event);
-    }
+/// The first feature on `hex` whose effect matches.
+pub(super) fn feature_with(
+    world: &HexWorld,
+    hex: Hex,
+    effect: impl Fn(&FeatureEffect) -> bool,
+) -> Option<FeatureId> {
+    let rules = &world.rules;
+    world
+        .get(hex)?
+        .features
+        .iter()
+        .find(|f| effect(&rules.features[f.0 as usize].effect))
+}
+
+pub(super) fn is_corrupted(world: &HexWorld, hex: Hex) -> bool {
+    let c = world.rules.corruption;
+    c.is_some_and(|c| world.get(hex).is_some_and(|d| d.features.contains(c)))
 }

@@ -3,26 +3,73 @@
 //! forbids building unless the feature names it (a Boardwalk on a Lake), never on a corrupted
 //! hex, and at most one flag a hex.
 
+use bevy::prelude::*;
 use hexx::Hex;
 
-use super::actions::Refusal;
-use super::board::Board;
-use super::corruption::corrupt;
-use super::flags;
+use super::actions::{Action, Order, Refusal, refuse};
+use super::board::{Players, feature_with, is_corrupted};
 use super::log::PlayEvent;
 use super::players::PlayerId;
 use crate::hex::{Coord, distance};
 use crate::rules::{FeatureEffect, FeatureId};
+use crate::world::plugin::HexEditor;
 
-pub(super) fn build(
-    board: &mut Board,
+/// A feature was built: for what follows a building (a flag raised, a corruption sold by a mod).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Built {
+    pub player: PlayerId,
+    pub hex: Hex,
+    pub feature: FeatureId,
+}
+
+/// Builds what a player ordered, when the rules allow it there and the player can pay. Reads
+/// [`Order`]s (a Build), the store and the player; writes the player's AP and resources, the
+/// hex's features (through [`HexEditor`]; a corruption is left to the corruption rule),
+/// [`Built`], and [`PlayEvent::Built`] or a refusal.
+pub(super) fn construct(
+    mut orders: MessageReader<Order>,
+    mut players: Players,
+    mut hexes: HexEditor,
+    mut built: MessageWriter<Built>,
+    mut log: MessageWriter<PlayEvent>,
+) {
+    for Order(action) in orders.read() {
+        let &Action::Build {
+            player,
+            hex,
+            feature,
+        } = action
+        else {
+            continue;
+        };
+        match build(&mut players, &mut hexes, player, hex, feature) {
+            Ok(()) => {
+                built.write(Built {
+                    player,
+                    hex,
+                    feature,
+                });
+                log.write(PlayEvent::Built {
+                    player,
+                    hex: Coord::from_hex(hex),
+                    feature,
+                });
+            }
+            Err(refusal) => refuse(&mut log, action, refusal),
+        }
+    }
+}
+
+fn build(
+    players: &mut Players,
+    hexes: &mut HexEditor,
     player: PlayerId,
     hex: Hex,
     feature: FeatureId,
 ) -> Result<(), Refusal> {
-    let mut a = board.actor(player)?;
-    a.ready()?;
-    let rules = board.rules();
+    let mut a = players.actor(player)?;
+    let world = hexes.world();
+    let rules = &world.rules;
     let f = (rules.features.get(feature.0 as usize)).ok_or(Refusal::UnknownFeature(feature))?;
     if f.cost.is_empty() {
         return Err(Refusal::NotConstructible(feature));
@@ -32,21 +79,17 @@ pub(super) fn build(
     if d > range {
         return Err(Refusal::OutOfRange { distance: d, range });
     }
-    let data = board
-        .hex(hex)
+    let data = world
+        .get(hex)
         .ok_or(Refusal::Indeterminate(Coord::from_hex(hex)))?;
     if !rules.biomes[data.biome.0 as usize].buildable && !f.builds_on.contains(&data.biome) {
         return Err(Refusal::BiomeForbids(data.biome));
     }
-    if rules.construction.forbidden_on_corrupted && board.is_corrupted(hex) {
+    if rules.construction.forbidden_on_corrupted && is_corrupted(world, hex) {
         return Err(Refusal::CorruptedHex);
     }
     let occupies = f.effect == FeatureEffect::Occupy;
-    if occupies
-        && board
-            .feature_with(hex, |e| *e == FeatureEffect::Occupy)
-            .is_some()
-    {
+    if occupies && feature_with(world, hex, |e| *e == FeatureEffect::Occupy).is_some() {
         return Err(Refusal::FlagTaken);
     }
     if data.features.contains(feature) {
@@ -61,7 +104,7 @@ pub(super) fn build(
     }
     let cost = f.cost.clone();
     let corrupts = matches!(f.effect, FeatureEffect::Corruption { .. });
-    let mut purse = board.resources(&a);
+    let mut purse = players.resources(&a);
     if let Some((name, &need)) = cost.iter().find(|(name, n)| purse.get(name) < **n) {
         return Err(Refusal::CannotAfford {
             resource: name.clone(),
@@ -73,22 +116,12 @@ pub(super) fn build(
         *purse.entry(name.clone()).or_insert(0) -= n;
     }
     a.ap -= need_ap;
-    board.save(&a);
-    board.log(PlayEvent::Built {
-        player,
-        hex: Coord::from_hex(hex),
-        feature,
-    });
-    if corrupts {
-        // A mod that sells corruption gets it by the corruption rule (pylons, flags and all).
-        corrupt(board, hex, player);
-        return Ok(());
-    }
-    let mut features = data.features;
-    features.insert(feature);
-    board.hexes.set_state(hex, data.landmark, features);
-    if occupies {
-        flags::raise(board, hex, a.faction);
+    players.save(&a);
+    // A mod that sells corruption gets it by the corruption rule (pylons, flags and all).
+    if !corrupts {
+        let mut features = data.features;
+        features.insert(feature);
+        hexes.set_state(hex, data.landmark, features);
     }
     Ok(())
 }

@@ -1,64 +1,96 @@
 //! Corruption spreads to the hex a player leaves for a corrupted one; a Pylon of Purity keeps it
 //! off its own hex and those within its radius, and cleanses any of them that is corrupted.
 
+use bevy::ecs::system::ParamSet;
 use bevy::prelude::*;
 use hexx::Hex;
 
-use super::board::Board;
-use super::flags;
+use super::board::is_corrupted;
+use super::construction::Built;
 use super::log::PlayEvent;
+use super::movement::Arrived;
 use super::players::PlayerId;
 use crate::hex::Coord;
 use crate::rules::{FeatureEffect, FeatureId, FeatureSet};
-use crate::world::plugin::{Features, HexEditor, HexPos};
+use crate::world::plugin::{HexEdited, HexEditor, HexGenerated};
+
+/// Spreads corruption: onto the hex a player left for a corrupted one, and onto a hex where a
+/// mod's rules let a player build it. Reads [`Arrived`], [`Built`] and the store; writes the
+/// hexes corrupted (landmark and features, through [`HexEditor`]) and
+/// [`PlayEvent::Corrupted`] or [`PlayEvent::Warded`].
+pub(super) fn spread(
+    mut arrived: MessageReader<Arrived>,
+    mut built: MessageReader<Built>,
+    mut hexes: HexEditor,
+    mut log: MessageWriter<PlayEvent>,
+) {
+    let corruption = hexes.world().rules.corruption;
+    let left = arrived
+        .read()
+        .filter(|Arrived(m)| is_corrupted(hexes.world(), m.to))
+        .map(|Arrived(m)| (m.from, m.player))
+        .collect::<Vec<_>>();
+    let sold = built
+        .read()
+        .filter(|b| Some(b.feature) == corruption)
+        .map(|b| (b.hex, b.player))
+        .collect::<Vec<_>>();
+    for (hex, player) in left.into_iter().chain(sold) {
+        corrupt(&mut hexes, &mut log, hex, player);
+    }
+}
 
 /// Corrupts `hex` (left by `player`) unless it already is or a pylon protects it: its landmark
 /// becomes the corruption's and every other feature goes, a flag with them.
-pub(super) fn corrupt(board: &mut Board, hex: Hex, player: PlayerId) {
-    let Some(c) = board.rules().corruption else {
+fn corrupt(hexes: &mut HexEditor, log: &mut MessageWriter<PlayEvent>, hex: Hex, player: PlayerId) {
+    let world = hexes.world();
+    let Some(c) = world.rules.corruption else {
         return;
     };
-    let FeatureEffect::Corruption { landmark } = board.rules().features[c.0 as usize].effect else {
+    let FeatureEffect::Corruption { landmark } = world.rules.features[c.0 as usize].effect else {
         return;
     };
-    if board.is_corrupted(hex) || board.hex(hex).is_none() {
+    if is_corrupted(world, hex) || world.get(hex).is_none() {
         return;
     }
     let at = Coord::from_hex(hex);
-    if board.hexes.world().purified(hex) {
-        board.log(PlayEvent::Warded { hex: at });
+    if world.purified(hex) {
+        log.write(PlayEvent::Warded { hex: at });
         return;
     }
     let mut features = FeatureSet::EMPTY;
     features.insert(c);
-    board.hexes.set_state(hex, landmark, features);
-    board.log(PlayEvent::Corrupted { hex: at, player });
-    flags::lose(board, hex);
+    hexes.set_state(hex, landmark, features);
+    log.write(PlayEvent::Corrupted { hex: at, player });
 }
 
-/// Runs on every hex whose features changed (built, corrupted, or just generated): a corrupted
-/// hex a pylon covers, and every corrupted hex a new pylon covers, stops being corrupted.
+/// Keeps the pylons' rings clean, following what changed: a corrupted hex just generated or
+/// edited that a pylon covers, and every corrupted hex a pylon just built covers, stops being
+/// corrupted. Reads [`HexGenerated`], [`HexEdited`] and the store; writes the hexes cleansed
+/// (through [`HexEditor`]) and [`PlayEvent::Cleansed`].
 pub(super) fn cleanse(
-    changed: Query<&HexPos, Changed<Features>>,
-    mut hexes: HexEditor,
+    mut generated: MessageReader<HexGenerated>,
+    mut hexes: ParamSet<(MessageReader<HexEdited>, HexEditor)>,
     mut log: MessageWriter<PlayEvent>,
 ) {
-    let rules = &hexes.world().rules;
-    let Some(c) = rules.corruption.filter(|_| !changed.is_empty()) else {
+    let mut changed: Vec<Hex> = generated.read().map(|g| g.hex).collect();
+    changed.extend(hexes.p0().read().map(|e| e.hex));
+    let mut hexes = hexes.p1();
+    let world = hexes.world();
+    let Some(c) = world.rules.corruption.filter(|_| !changed.is_empty()) else {
         return;
     };
-    let pylons: Vec<(FeatureId, u32)> = rules.pylons().collect();
-    let world = hexes.world();
+    let pylons: Vec<(FeatureId, u32)> = world.rules.pylons().collect();
     let corrupted = |h: Hex| world.get(h).is_some_and(|d| d.features.contains(c));
     let mut found = Vec::new();
-    for pos in &changed {
-        let Some(d) = world.get(pos.0) else { continue };
-        if d.features.contains(c) && world.purified(pos.0) {
-            found.push(pos.0);
+    for hex in changed {
+        let Some(d) = world.get(hex) else { continue };
+        if d.features.contains(c) && world.purified(hex) {
+            found.push(hex);
         }
         for &(pylon, radius) in &pylons {
             if d.features.contains(pylon) {
-                found.extend(pos.0.range(radius).filter(|&h| corrupted(h)));
+                found.extend(hex.range(radius).filter(|&h| corrupted(h)));
             }
         }
     }

@@ -1,49 +1,74 @@
-//! Flags: a hex with one is occupied by the faction of the player who built it. Ownership is kept
-//! twice, as [`Occupied`] on the hex entity (for rendering) and in [`Occupation`] (for look-ups).
+//! Flags: a hex with one is occupied by the faction of the player who built it. Ownership lives
+//! once, as [`Occupied`] on the hex entity; [`occupant`] looks it up by hex.
 
-use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use hexx::Hex;
 
-use super::board::Board;
+use super::board::Players;
+use super::construction::Built;
 use super::log::PlayEvent;
 use super::players::Faction;
 use crate::hex::Coord;
+use crate::rules::FeatureEffect;
+use crate::world::plugin::{HexEdited, HexIndex, WorldMap};
 
 /// On a hex entity: the faction whose flag stands there.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Deref)]
 pub struct Occupied(pub Faction);
 
-/// Hex -> the faction occupying it.
-#[derive(Resource, Debug, Default, Deref)]
-pub struct Occupation(pub HashMap<Hex, Faction>);
-
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Occupation>();
+/// The faction occupying `hex`, if any.
+pub fn occupant(hex: Hex, index: &HexIndex, flags: &Query<&Occupied>) -> Option<Faction> {
+    let e = index.get(&hex)?;
+    flags.get(*e).ok().map(|o| o.0)
 }
 
-/// A flag just built on `hex` by a player of `faction`.
-pub(super) fn raise(board: &mut Board, hex: Hex, faction: Faction) {
-    board.occupation.0.insert(hex, faction);
-    if let Some(e) = board.hexes.entity(hex) {
-        board.hexes.commands.entity(e).insert(Occupied(faction));
-    }
-    board.log(PlayEvent::Occupied {
-        hex: Coord::from_hex(hex),
-        faction,
-    });
+/// The faction occupying `hex` in a world between frames (tests, tools).
+pub fn occupant_in(world: &World, hex: Hex) -> Option<Faction> {
+    let e = *world.get_resource::<HexIndex>()?.get(&hex)?;
+    world.get::<Occupied>(e).map(|o| o.0)
 }
 
-/// The flag on `hex`, if any, is gone (corruption removes every other feature).
-pub(super) fn lose(board: &mut Board, hex: Hex) {
-    let Some(faction) = board.occupation.0.remove(&hex) else {
-        return;
+/// Flags follow their hexes: a flag built goes up for the builder's faction; a hex whose flag
+/// feature is gone (corruption took every feature) is no longer occupied. Reads [`Built`],
+/// [`HexEdited`], the store and the players' factions; writes [`Occupied`] on hex entities,
+/// [`PlayEvent::Occupied`] and [`PlayEvent::FlagLost`].
+pub(super) fn follow(
+    mut built: MessageReader<Built>,
+    mut edited: MessageReader<HexEdited>,
+    map: Res<WorldMap>,
+    index: Res<HexIndex>,
+    flags: Query<&Occupied>,
+    players: Players,
+    mut commands: Commands,
+    mut log: MessageWriter<PlayEvent>,
+) {
+    let is_flag = |f: crate::rules::FeatureId| {
+        map.rules.features[f.0 as usize].effect == FeatureEffect::Occupy
     };
-    if let Some(e) = board.hexes.entity(hex) {
-        board.hexes.commands.entity(e).remove::<Occupied>();
+    for e in edited.read() {
+        let (Some(faction), Some(&entity)) = (occupant(e.hex, &index, &flags), index.get(&e.hex))
+        else {
+            continue;
+        };
+        if map
+            .get(e.hex)
+            .is_some_and(|d| !d.features.iter().any(is_flag))
+        {
+            commands.entity(entity).remove::<Occupied>();
+            log.write(PlayEvent::FlagLost {
+                hex: Coord::from_hex(e.hex),
+                faction,
+            });
+        }
     }
-    board.log(PlayEvent::FlagLost {
-        hex: Coord::from_hex(hex),
-        faction,
-    });
+    for b in built.read().filter(|b| is_flag(b.feature)) {
+        let (Ok(a), Some(&entity)) = (players.actor(b.player), index.get(&b.hex)) else {
+            continue;
+        };
+        commands.entity(entity).insert(Occupied(a.faction));
+        log.write(PlayEvent::Occupied {
+            hex: Coord::from_hex(b.hex),
+            faction: a.faction,
+        });
+    }
 }

@@ -1,17 +1,29 @@
-//! The movement effects of a hex's biome (Perilous Pass, Deceased Dunes, Swamp, Lake), cancelled
-//! by a Boardwalk, and the seeded draws behind the chancy ones.
+//! The movement effects of a hex's biome, each a stage of a move: a Lake blocks entry
+//! ([`enter`]), a Swamp holds back a player leaving for another mass ([`hold`]), Deceased Dunes
+//! winds blow a player on ([`winds`]); a Perilous Pass's extra cost is checked with the action
+//! (`actions::act`). A Boardwalk cancels them all. The chancy ones draw from the player's
+//! seeded streams, keyed on its count of moves.
 
+use bevy::prelude::*;
 use rand::RngExt;
 
-use super::board::{Actor, Board};
+use super::actions::{Action, attempt, refuse};
+use super::board::Players;
+use super::log::PlayEvent;
+use super::movement::{Arrived, EntryOpen, ExitOpen, Move, MoveAttempt};
 use crate::aeternus::stream::{Purpose, player_rng, uniform};
-use crate::hex::Direction;
+use crate::hex::{Coord, Direction};
 use crate::rules::{FeatureEffect, Movement, Rules};
 use crate::world::HexData;
+use crate::world::plugin::{GenerateHex, GenerationRefused, Settling, WorldMap};
 
 /// A player's per-move draws, one stream each.
 const SWAMP_EXIT: Purpose = Purpose::Play(0);
 const WINDS: Purpose = Purpose::Play(1);
+
+/// A bound on one chain of blows (Dunes onto Dunes), so a mod's wind chance of 1 ends; at the
+/// seed's 20% a chain this long has a chance of 0.2^16.
+pub const MAX_BLOWS: u32 = 16;
 
 /// The movement effects that apply on `hex`: its biome's, or none where a feature cancels them.
 pub fn effects(rules: &Rules, hex: &HexData) -> Movement {
@@ -26,35 +38,134 @@ pub fn effects(rules: &Rules, hex: &HexData) -> Movement {
     }
 }
 
-/// Whether leaving `from` (whose effects are `leaving`) for `to` fails: only for a hex of
-/// another mass, drawn against the exit chance (the Swamp's 15%). A target that was
-/// indeterminate before the move (`was_indeterminate`) belonged to the indeterminate mass, so
-/// the move rolls whatever biome it was then generated as.
-pub(super) fn mired(
-    board: &Board,
-    a: &Actor,
-    from: &HexData,
-    to: &HexData,
-    was_indeterminate: bool,
-    leaving: &Movement,
-) -> bool {
-    let world = board.hexes.world();
-    if leaving.exit_other_mass_chance >= 1.0
-        || !was_indeterminate && world.mass_root(from.hex) == world.mass_root(to.hex)
-    {
-        return false;
+/// A move that did not happen costs its AP only where the rules say so; returns what it cost.
+fn charge(players: &mut Players, m: &Move, costs: bool) -> u32 {
+    let ap = if costs { m.cost } else { 0 };
+    if let Ok(mut a) = players.actor(m.player) {
+        a.ap = a.ap.saturating_sub(ap);
+        players.save(&a);
     }
-    let mut rng = player_rng(board.seed(), a.id.0, a.moves, SWAMP_EXIT);
-    uniform(&mut rng) >= leaving.exit_other_mass_chance
+    ap
 }
 
-/// Whether the winds of the hex just entered blow (the Dunes' 20%), and toward which of the six
-/// neighbours, each as likely.
-pub(super) fn wind(board: &Board, a: &Actor, here: &HexData) -> Option<Direction> {
-    let chance = effects(board.rules(), here).wind_chance;
-    if chance <= 0.0 {
-        return None;
+/// The hex entered: a target the world's limits kept indeterminate refuses the action (and
+/// stops a blow, with nothing logged: no hex was met); a target that blocks entry (a Lake)
+/// stops the move; any other lets the player in. Every move that meets its target counts
+/// toward the player's moves (its draws). Reads [`MoveAttempt`], [`GenerationRefused`] and the
+/// store; writes the player's moves and AP, [`PlayEvent::Blocked`] or a refusal, and
+/// [`EntryOpen`].
+pub(super) fn enter(
+    mut attempts: MessageReader<MoveAttempt>,
+    mut refused: MessageReader<GenerationRefused>,
+    map: Res<WorldMap>,
+    mut players: Players,
+    mut open: MessageWriter<EntryOpen>,
+    mut log: MessageWriter<PlayEvent>,
+) {
+    let refused: Vec<GenerationRefused> = refused.read().copied().collect();
+    for &MoveAttempt(m) in attempts.read() {
+        let Ok(mut a) = players.actor(m.player) else {
+            continue;
+        };
+        let Some(target) = map.get(m.to) else {
+            if let (false, Some(r)) = (m.is_blow(), refused.iter().find(|r| r.hex == m.to)) {
+                let action = Action::traverse_toward(m.player, m.from, m.to)
+                    .expect("a move goes to a neighbour");
+                let limit = r.error.limit();
+                refuse(&mut log, &action, super::Refusal::Beyond(limit));
+            }
+            continue;
+        };
+        a.moves = super::count_on(a.moves);
+        players.save(&a);
+        // A Lake is checked first: nobody tries to leave a Swamp onto water.
+        if effects(&map.rules, &target).blocks_entry {
+            let ap = charge(&mut players, &m, map.rules.play.blocked_move_costs_ap);
+            log.write(PlayEvent::Blocked {
+                player: m.player,
+                at: Coord::from_hex(m.from),
+                toward: Coord::from_hex(m.to),
+                blown: m.is_blow(),
+                ap,
+            });
+        } else {
+            open.write(EntryOpen(m));
+        }
     }
-    let mut rng = player_rng(board.seed(), a.id.0, a.moves, WINDS);
-    (uniform(&mut rng) < chance).then(|| Direction::ALL[rng.random_range(0..6)])
+}
+
+/// The hex left: leaving it for a hex of another mass fails against its exit chance (the
+/// Swamp's 15%). A target that was indeterminate when the move was tried belonged to the
+/// indeterminate mass, so that move rolls whatever biome it was then generated as. Reads
+/// [`EntryOpen`], the store and the player's moves; writes the player's AP,
+/// [`PlayEvent::Mired`], and [`ExitOpen`].
+pub(super) fn hold(
+    mut entries: MessageReader<EntryOpen>,
+    map: Res<WorldMap>,
+    mut players: Players,
+    mut open: MessageWriter<ExitOpen>,
+    mut log: MessageWriter<PlayEvent>,
+) {
+    for &EntryOpen(m) in entries.read() {
+        let Ok(a) = players.actor(m.player) else {
+            continue;
+        };
+        let here = map.get(m.from).expect("a player stands on a generated hex");
+        let leaving = effects(&map.rules, &here);
+        let other_mass = m.into_indeterminate || map.mass_root(m.from) != map.mass_root(m.to);
+        let held = leaving.exit_other_mass_chance < 1.0 && other_mass && {
+            let mut rng = player_rng(map.seed, a.id.0, a.moves, SWAMP_EXIT);
+            uniform(&mut rng) >= leaving.exit_other_mass_chance
+        };
+        if held {
+            let ap = charge(&mut players, &m, leaving.failed_exit_costs_ap);
+            log.write(PlayEvent::Mired {
+                player: m.player,
+                at: Coord::from_hex(m.from),
+                toward: Coord::from_hex(m.to),
+                ap,
+            });
+        } else {
+            open.write(ExitOpen(m));
+        }
+    }
+}
+
+/// The winds of the hex just entered blow (the Dunes' 20%) toward one of the six neighbours,
+/// each as likely: a blow is a new move attempt, for no AP, tried in the next pass through the
+/// same stages (so a Lake stops it, corruption spreads on it, and Dunes blown onto blow again),
+/// at most [`MAX_BLOWS`] to an action. Reads [`Arrived`], the store and the player's moves;
+/// writes [`MoveAttempt`], [`GenerateHex`] and asks [`Settling`] for another pass.
+pub(super) fn winds(
+    mut arrived: MessageReader<Arrived>,
+    map: Res<WorldMap>,
+    players: Players,
+    mut settling: ResMut<Settling>,
+    mut attempts: MessageWriter<MoveAttempt>,
+    mut generate: MessageWriter<GenerateHex>,
+) {
+    for &Arrived(m) in arrived.read() {
+        let Ok(a) = players.actor(m.player) else {
+            continue;
+        };
+        let here = map.get(m.to).expect("a player stands on a generated hex");
+        let chance = effects(&map.rules, &here).wind_chance;
+        if chance <= 0.0 || m.blows >= MAX_BLOWS {
+            continue;
+        }
+        let mut rng = player_rng(map.seed, a.id.0, a.moves, WINDS);
+        if uniform(&mut rng) >= chance {
+            continue;
+        }
+        let direction = Direction::ALL[rng.random_range(0..6)];
+        let blow = Move {
+            from: m.to,
+            to: m.to + direction.offset(),
+            cost: 0,
+            blows: m.blows + 1,
+            ..m
+        };
+        attempt(blow, &map, &mut attempts, &mut generate);
+        settling.carry_over();
+    }
 }

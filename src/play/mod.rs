@@ -2,8 +2,13 @@
 //! section 5 resolved by its rules (hazards, corruption, pylons, flags, construction, stagways).
 //!
 //! In: spawn [`Player`]s, send [`Action`] messages. Out: [`PlayEvent`] messages (also kept in
-//! [`PlayLog`]), the players' components, [`Phase`], [`Occupation`], and the hex entities the
-//! world plugin keeps, whose `Landmark` and `Features` change with the store. No rendering here.
+//! [`PlayLog`]), the players' components, [`Phase`], [`Occupied`] on hex entities, and the hex
+//! entities the world plugin keeps, whose `Landmark` and `Features` change with the store. No
+//! rendering here.
+//!
+//! Each rule is a system in a stage of the rules' pass (`AppSystems` in `src/lib.rs`), linked
+//! to the next by buffered messages: an [`Action`] becomes a [`MoveAttempt`] or an [`Order`],
+//! a move passes [`EntryOpen`] and [`ExitOpen`] to [`Arrived`], a building is [`Built`].
 
 mod actions;
 mod board;
@@ -22,11 +27,14 @@ pub mod walk;
 use bevy::prelude::*;
 
 use crate::AppSystems;
+use crate::world::plugin::Resolve;
 
-pub use actions::{Action, Refusal};
-pub use flags::{Occupation, Occupied};
-pub use hazards::effects as movement_effects;
+pub use actions::{Action, Order, Refusal};
+pub use construction::Built;
+pub use flags::{Occupied, occupant, occupant_in};
+pub use hazards::{MAX_BLOWS, effects as movement_effects};
 pub use log::{PlayEvent, PlayLog};
+pub use movement::{Arrived, EntryOpen, ExitOpen, Move, MoveAttempt};
 pub use phase::Phase;
 pub use players::{
     ActionPoints, Faction, Moves, Player, PlayerId, PlayerIndex, Position, Resources, Turn,
@@ -55,24 +63,41 @@ pub fn plugin(app: &mut App) {
         players::plugin,
         phase::plugin,
         actions::plugin,
-        flags::plugin,
+        movement::plugin,
         log::plugin,
         walk::plugin,
-    ));
-    // Actions first, then the viewers follow the players (Generate fills their sight), then the
-    // phase may turn; pylons cleanse after generation, and the log takes everything last.
-    app.add_systems(
-        Update,
-        (actions::resolve, players::follow, phase::advance)
-            .chain()
-            .in_set(AppSystems::Play),
-    )
-    .add_systems(
-        Update,
-        (corruption::cleanse, log::note_refused, log::record)
-            .chain()
-            .in_set(AppSystems::Spread),
-    );
+    ))
+    .add_message::<Built>();
+    app.add_systems(Resolve, actions::act.in_set(AppSystems::Act))
+        .add_systems(
+            Resolve,
+            (construction::construct, stagways::travel, actions::end_turn)
+                .chain()
+                .in_set(AppSystems::Orders),
+        )
+        .add_systems(Resolve, corruption::cleanse.in_set(AppSystems::Cleanse))
+        .add_systems(
+            Resolve,
+            (hazards::enter, hazards::hold, movement::step)
+                .chain()
+                .in_set(AppSystems::Hazards),
+        )
+        .add_systems(Resolve, corruption::spread.in_set(AppSystems::Arrive))
+        .add_systems(Resolve, flags::follow.in_set(AppSystems::Flags))
+        .add_systems(Resolve, hazards::winds.in_set(AppSystems::Winds))
+        .add_systems(
+            Resolve,
+            players::follow
+                .before(crate::world::plugin::request_view)
+                .in_set(AppSystems::Sight),
+        )
+        .add_systems(Resolve, phase::advance.in_set(AppSystems::Phase))
+        .add_systems(
+            Update,
+            (log::note_refused, log::record)
+                .chain()
+                .in_set(AppSystems::Record),
+        );
 }
 
 #[cfg(test)]

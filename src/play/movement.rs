@@ -1,134 +1,101 @@
-//! Traverse: a move to an adjacent hex, generated first if indeterminate. The hex left may cost
-//! extra AP (Perilous Pass) or hold the player back (Swamp); the hex entered may block (Lake) or
-//! blow the player on (Deceased Dunes, a move again). Entering a corrupted hex corrupts the
-//! one left behind.
+//! A move, as it passes the stages of the rules: a [`MoveAttempt`] (a Traverse, or a blow of
+//! the winds) has its target generated, is let in by the hex entered ([`EntryOpen`]: no Lake),
+//! let go by the hex left ([`ExitOpen`]: the Swamp did not hold), and made by [`step`]
+//! ([`Arrived`]), after which corruption may spread and the winds may blow it on.
 
+use bevy::prelude::*;
 use hexx::Hex;
 
-use super::actions::Refusal;
-use super::board::{Actor, Board};
-use super::corruption::corrupt;
-use super::hazards::{effects, mired, wind};
+use super::board::Players;
 use super::log::PlayEvent;
 use super::players::PlayerId;
-use crate::hex::{Coord, Direction};
-use crate::world::Cause;
+use crate::hex::Coord;
 
-/// A bound on one chain of blows (Dunes onto Dunes), so a mod's wind chance of 1 ends; at the
-/// seed's 20% a chain this long has a chance of 0.2^16.
-const MAX_BLOWS: u32 = 16;
-
-pub(super) fn traverse(
-    board: &mut Board,
-    player: PlayerId,
-    direction: Direction,
-) -> Result<(), Refusal> {
-    let mut a = board.actor(player)?;
-    a.ready()?;
-    let here = board
-        .hex(a.hex)
-        .expect("a player stands on a generated hex");
-    let leaving = effects(board.rules(), &here);
-    // The rules bound the extra cost; saturating keeps a hand-built ruleset from wrapping too.
-    let cost = leaving.leave_extra_ap.saturating_add(1);
-    if a.ap < cost {
-        return Err(Refusal::NotEnoughAp {
-            need: cost,
-            have: a.ap,
-        });
-    }
-    let to = a.hex + direction.offset();
-    // Generation returns what it made: nothing when the target was generated already.
-    let was_indeterminate = !board
-        .hexes
-        .generate(to, Cause::MoveTarget)
-        .map_err(|e| Refusal::Beyond(e.limit()))?
-        .is_empty();
-    let target = board.hex(to).expect("just generated");
-    a.moves = super::count_on(a.moves);
-    let (at, toward) = (Coord::from_hex(a.hex), Coord::from_hex(to));
-    // A Lake is checked first: nobody tries to leave a Swamp onto water.
-    if effects(board.rules(), &target).blocks_entry {
-        let ap = charge(&mut a, board.rules().play.blocked_move_costs_ap, cost);
-        board.log(PlayEvent::Blocked {
-            player,
-            at,
-            toward,
-            blown: false,
-            ap,
-        });
-    } else if mired(board, &a, &here, &target, was_indeterminate, &leaving) {
-        let ap = charge(&mut a, leaving.failed_exit_costs_ap, cost);
-        board.log(PlayEvent::Mired {
-            player,
-            at,
-            toward,
-            ap,
-        });
-    } else {
-        a.ap -= cost;
-        board.log(PlayEvent::Moved {
-            player,
-            from: at,
-            to: toward,
-            ap: cost,
-        });
-        arrive(board, &mut a, to);
-        blow(board, &mut a);
-    }
-    board.save(&a);
-    Ok(())
+/// One move under way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Move {
+    pub player: PlayerId,
+    pub from: Hex,
+    pub to: Hex,
+    /// The action points it costs when made (0 for a blow).
+    pub cost: u32,
+    /// Which blow of its action's chain it is: 0 for the action's own move.
+    pub blows: u32,
+    /// The target was indeterminate when the move was tried: a move into the indeterminate mass.
+    pub into_indeterminate: bool,
 }
 
-/// A move that did not happen costs its AP only where the rules say so; returns what it cost.
-fn charge(a: &mut Actor, costs: bool, cost: u32) -> u32 {
-    let ap = if costs { cost } else { 0 };
-    a.ap -= ap;
-    ap
-}
-
-/// The player is on `to` now; if it is corrupted, the hex left behind becomes corrupted.
-fn arrive(board: &mut Board, a: &mut Actor, to: Hex) {
-    let from = a.hex;
-    a.hex = to;
-    if board.is_corrupted(to) {
-        corrupt(board, from, a.id);
-    }
-}
-
-/// The winds of the hex just entered, again after each blow: a blow is a move (for no AP), so a
-/// Lake stops it, corruption spreads on it, and Dunes blown onto blow again.
-fn blow(board: &mut Board, a: &mut Actor) {
-    for _ in 0..MAX_BLOWS {
-        let here = board
-            .hex(a.hex)
-            .expect("a player stands on a generated hex");
-        let Some(direction) = wind(board, a, &here) else {
-            return;
-        };
-        let to = a.hex + direction.offset();
-        // The world's limits stop a wind as a Lake would, but nothing is logged: no hex was met.
-        if board.hexes.generate(to, Cause::MoveTarget).is_err() {
-            return;
-        }
-        a.moves = super::count_on(a.moves);
-        let (from, toward) = (Coord::from_hex(a.hex), Coord::from_hex(to));
-        let target = board.hex(to).expect("just generated");
-        if effects(board.rules(), &target).blocks_entry {
-            board.log(PlayEvent::Blocked {
-                player: a.id,
-                at: from,
-                toward,
-                blown: true,
-                ap: 0,
-            });
-            return;
-        }
-        board.log(PlayEvent::Blown {
-            player: a.id,
+impl Move {
+    pub fn new(player: PlayerId, from: Hex, to: Hex, cost: u32) -> Self {
+        Self {
+            player,
             from,
-            to: toward,
+            to,
+            cost,
+            blows: 0,
+            into_indeterminate: false,
+        }
+    }
+
+    pub fn is_blow(&self) -> bool {
+        self.blows > 0
+    }
+}
+
+/// A move to try; its target is generated in the same pass before any hazard reads it.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveAttempt(pub Move);
+
+/// The hex entered lets the player in.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EntryOpen(pub Move);
+
+/// The hex left lets the player go.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExitOpen(pub Move);
+
+/// The player stepped from `from` onto `to`.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Arrived(pub Move);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<MoveAttempt>()
+        .add_message::<EntryOpen>()
+        .add_message::<ExitOpen>()
+        .add_message::<Arrived>();
+}
+
+/// Makes the move nothing stopped: the player pays its AP and stands on the target. Reads
+/// [`ExitOpen`]; writes the player's position and AP, [`PlayEvent::Moved`] or
+/// [`PlayEvent::Blown`], and [`Arrived`].
+pub(super) fn step(
+    mut open: MessageReader<ExitOpen>,
+    mut players: Players,
+    mut arrived: MessageWriter<Arrived>,
+    mut log: MessageWriter<PlayEvent>,
+) {
+    for &ExitOpen(m) in open.read() {
+        let Ok(mut a) = players.actor(m.player) else {
+            continue;
+        };
+        a.ap = a.ap.saturating_sub(m.cost);
+        a.hex = m.to;
+        players.save(&a);
+        let (from, to) = (Coord::from_hex(m.from), Coord::from_hex(m.to));
+        log.write(if m.is_blow() {
+            PlayEvent::Blown {
+                player: m.player,
+                from,
+                to,
+            }
+        } else {
+            PlayEvent::Moved {
+                player: m.player,
+                from,
+                to,
+                ap: m.cost,
+            }
         });
-        arrive(board, a, to);
+        arrived.write(Arrived(m));
     }
 }

@@ -21,7 +21,10 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Phase>();
 }
 
-/// Starts the next phase once nobody can act any more (never with no players).
+/// Starts the next phase once nobody can act any more (never with no players), after every
+/// action, so an action never waits on the next frame to find its phase. Reads the players'
+/// [`ActionPoints`] and [`Turn`]s and the rules; writes them, [`Phase`] and
+/// [`PlayEvent::PhaseStarted`].
 pub(super) fn advance(
     mut phase: ResMut<Phase>,
     mut players: Query<(&mut ActionPoints, &mut Turn), With<Player>>,

@@ -127,7 +127,8 @@ fn leave(remove: On<Remove, Player>, players: Query<&Player>, mut index: ResMut<
     }
 }
 
-/// A player's viewer follows it, so what comes into sight is generated.
+/// A player's viewer follows it, so what comes into sight is generated. Reads the players'
+/// [`Position`]s (those changed); writes their [`Viewer`]s.
 pub(super) fn follow(mut players: Query<(&Position, &mut Viewer), Changed<Position>>) {
     for (pos, mut viewer) in &mut players {
         if viewer.hex != pos.0 {

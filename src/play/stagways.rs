@@ -2,40 +2,59 @@
 //! move (no hazards, no corruption, no move target generated; the viewer's sight follows as
 //! always) and, as the seed says, it ends the player's actions for the phase.
 
+use bevy::prelude::*;
 use hexx::Hex;
 
-use super::actions::Refusal;
-use super::board::Board;
+use super::actions::{Action, Order, Refusal, refuse};
+use super::board::{Players, feature_with};
 use super::log::PlayEvent;
 use super::players::PlayerId;
 use crate::hex::Coord;
 use crate::rules::FeatureEffect;
+use crate::world::HexWorld;
+use crate::world::plugin::WorldMap;
 
-pub(super) fn travel(board: &mut Board, player: PlayerId, to: Hex) -> Result<(), Refusal> {
-    let mut a = board.actor(player)?;
-    a.ready()?;
+/// Takes a player along the stagways. Reads [`Order`]s (a Travel), the store and the player;
+/// writes the player's position and turn, and [`PlayEvent::Travelled`] or a refusal.
+pub(super) fn travel(
+    mut orders: MessageReader<Order>,
+    map: Res<WorldMap>,
+    mut players: Players,
+    mut log: MessageWriter<PlayEvent>,
+) {
+    for Order(action) in orders.read() {
+        let &Action::Travel { player, to } = action else {
+            continue;
+        };
+        match go(&map, &mut players, player, to) {
+            Ok(from) => {
+                log.write(PlayEvent::Travelled {
+                    player,
+                    from: Coord::from_hex(from),
+                    to: Coord::from_hex(to),
+                });
+            }
+            Err(refusal) => refuse(&mut log, action, refusal),
+        }
+    }
+}
+
+/// Moves the player from its station to the one on `to`; returns where it came from.
+fn go(world: &HexWorld, players: &mut Players, player: PlayerId, to: Hex) -> Result<Hex, Refusal> {
+    let mut a = players.actor(player)?;
     let is_station = |e: &FeatureEffect| matches!(e, FeatureEffect::Stagway { .. });
-    let station = board
-        .feature_with(a.hex, is_station)
-        .ok_or(Refusal::NoStationHere)?;
+    let station = feature_with(world, a.hex, is_station).ok_or(Refusal::NoStationHere)?;
     if to == a.hex {
         return Err(Refusal::AlreadyThere);
     }
-    board
-        .feature_with(to, is_station)
-        .ok_or(Refusal::NoStationThere(Coord::from_hex(to)))?;
-    let FeatureEffect::Stagway { ends_actions } = board.rules().features[station.0 as usize].effect
+    feature_with(world, to, is_station).ok_or(Refusal::NoStationThere(Coord::from_hex(to)))?;
+    let FeatureEffect::Stagway { ends_actions } = world.rules.features[station.0 as usize].effect
     else {
         unreachable!("found by its effect")
     };
     let from = a.hex;
     a.hex = to;
     a.ended |= ends_actions;
-    board.save(&a);
-    board.log(PlayEvent::Travelled {
-        player,
-        from: Coord::from_hex(from),
-        to: Coord::from_hex(to),
-    });
-    Ok(())
+    players.save(&a);
+    Ok(from)
 }

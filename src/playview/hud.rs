@@ -8,10 +8,10 @@ use super::text::{self, HELP};
 use super::travel::StationPick;
 use super::{Hovered, Notice};
 use crate::AppSystems;
-use crate::play::{Occupation, Phase, PlayLog};
+use crate::play::{Occupied, Phase, PlayLog, occupant};
 use crate::rules::Rules;
 use crate::sites::SiteLayer;
-use crate::world::plugin::WorldMap;
+use crate::world::plugin::{HexIndex, WorldMap};
 
 /// Log lines shown.
 pub const LOG_LINES: usize = 6;
@@ -124,7 +124,7 @@ pub(super) fn update(
     hovered: Res<Hovered>,
     notice: Res<Notice>,
     pick: Res<StationPick>,
-    occupation: Res<Occupation>,
+    (index, flags): (Res<HexIndex>, Query<&Occupied>),
     rules: Res<Rules>,
     map: Res<WorldMap>,
     sites: Option<Res<SiteLayer>>,
@@ -147,7 +147,7 @@ pub(super) fn update(
             .filter(|s| s.hex == hex)
             .map(|s| s.player.name.as_str())
             .collect();
-        let info = text::hex_info(hex, &map, &occupation, &here, &rules);
+        let info = text::hex_info(hex, &map, occupant(hex, &index, &flags), &here, &rules);
         match &sites {
             Some(sites) => info + &text::sites_line(sites.names_at(hex)),
             None => info,

@@ -5,7 +5,7 @@ use hexx::Hex;
 use super::seat::Seated;
 use super::travel::Pick;
 use crate::hex::Coord;
-use crate::play::{Occupation, PlayEvent, PlayerId};
+use crate::play::{Faction, PlayEvent, PlayerId};
 use crate::rules::{FeatureEffect, Rules};
 use crate::world::HexWorld;
 
@@ -65,11 +65,12 @@ pub fn status(
     }
 }
 
-/// What the hovered hex is: its coordinate, biome, landmark, features, and who stands there.
+/// What the hovered hex is: its coordinate, biome, landmark, features (the flag's `owner`
+/// named), and who stands there.
 pub fn hex_info(
     hex: Hex,
     world: &HexWorld,
-    occupation: &Occupation,
+    owner: Option<Faction>,
     here: &[&str],
     rules: &Rules,
 ) -> String {
@@ -88,7 +89,7 @@ pub fn hex_info(
         .map(|f| {
             match (
                 rules.features[f.0 as usize].effect == FeatureEffect::Occupy,
-                occupation.get(&hex),
+                owner,
             ) {
                 (true, Some(owner)) => format!("Flag of {}", rules.faction_name(owner.0)),
                 _ => rules.feature_name(f).to_string(),

@@ -15,17 +15,16 @@ mod write;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::hex::Coord;
 use crate::play::{
-    ActionPoints, Faction, Moves, Occupation, Occupied, Phase, PlayEvent, PlayLog, Player,
-    Position, Resources, Turn,
+    ActionPoints, Faction, Moves, Occupied, Phase, PlayEvent, PlayLog, Player, Position, Resources,
+    Turn,
 };
 use crate::rules::{BiomeId, FeatureSet, LandmarkId, Names, Rules, RulesError};
-use crate::world::plugin::{HexIndex, WorldMap};
+use crate::world::plugin::{Generated, HexIndex, HexPos, WorldMap};
 use crate::world::{Cause, HexState, HexWorld, RestoreError};
 
 pub use write::{backup_path, write_atomic};
@@ -95,6 +94,11 @@ pub fn capture(world: &mut World) -> SaveGame {
         })
         .collect();
     players.sort_by_key(|p| p.id);
+    let mut flags: Vec<(u32, Coord, u32)> = world
+        .query::<(&HexPos, &Generated, &Occupied)>()
+        .iter(world)
+        .map(|(h, g, f)| (g.order, Coord::from_hex(h.0), f.0.0))
+        .collect();
     let map = world.resource::<WorldMap>();
     let hexes: Vec<SavedHex> = (0..map.len() as u32)
         .map(|o| {
@@ -106,14 +110,6 @@ pub fn capture(world: &mut World) -> SaveGame {
                 features: d.features.0,
                 cause: map.cause(o),
             }
-        })
-        .collect();
-    let occupation = world.resource::<Occupation>();
-    let mut flags: Vec<(u32, Coord, u32)> = occupation
-        .iter()
-        .map(|(h, f)| {
-            let order = map.get(*h).map_or(u32::MAX, |d| d.order);
-            (order, Coord::from_hex(*h), f.0)
         })
         .collect();
     flags.sort_by_key(|f| f.0);
@@ -196,14 +192,14 @@ impl SaveGame {
     /// Puts the game into an app built with `core_plugins` and not yet run: its world, phase,
     /// flags and log now, its players (and the hexes' flags) at startup.
     pub fn install(self, app: &mut App, world: HexWorld) {
-        let occupation: HashMap<_, _> = self
+        let flags = self
             .flags
             .iter()
             .map(|(at, f)| (at.to_hex(), Faction(*f)))
             .collect();
         app.insert_resource(WorldMap(world))
             .insert_resource(Phase(self.phase))
-            .insert_resource(Occupation(occupation))
+            .insert_resource(FlagsToRaise(flags))
             .insert_resource(PlayLog(self.log))
             .insert_resource(PlayersToSeat(self.players))
             .add_systems(Startup, spawn_players)
@@ -233,12 +229,17 @@ fn spawn_players(mut commands: Commands, loaded: Res<PlayersToSeat>) {
     }
 }
 
-fn raise_flags(mut commands: Commands, occupation: Res<Occupation>, index: Res<HexIndex>) {
-    for (hex, faction) in occupation.iter() {
+/// The flags of a loaded game, raised on their hexes' entities at startup.
+#[derive(Resource, Debug)]
+struct FlagsToRaise(Vec<(hexx::Hex, Faction)>);
+
+fn raise_flags(mut commands: Commands, flags: Res<FlagsToRaise>, index: Res<HexIndex>) {
+    for (hex, faction) in &flags.0 {
         if let Some(&e) = index.0.get(hex) {
             commands.entity(e).insert(Occupied(*faction));
         }
     }
+    commands.remove_resource::<FlagsToRaise>();
 }
 
 #[cfg(test)]

@@ -55,10 +55,11 @@ impl SiteLayer {
     }
 }
 
-/// Rolls new hexes for sites while a [`SiteLayer`] resource exists.
+/// Rolls new hexes for sites while a [`SiteLayer`] resource exists, in the pass that generates
+/// them.
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        Update,
+        crate::world::plugin::Resolve,
         roll_new_hexes
             .run_if(resource_exists::<SiteLayer>)
             .in_set(AppSystems::Generate)

@@ -67,7 +67,7 @@ impl Plugin for StormPlayPlugin {
             .insert_resource(TokenTrail::start())
             .init_resource::<StormNotice>()
             .add_message::<StormCommand>()
-            .add_systems(Update, apply_commands.in_set(AppSystems::Play))
+            .add_systems(Update, apply_commands.in_set(AppSystems::Rules))
             .add_systems(
                 Update,
                 reload_rules

@@ -60,7 +60,7 @@ fn a_flag_is_paid_for_and_occupies_the_hex_for_the_builders_faction() {
         t.app.world().get::<Occupied>(e),
         Some(&Occupied(Faction(1)))
     );
-    assert_eq!(t.app.world().resource::<Occupation>()[&HERE], Faction(1));
+    assert_eq!(occupant_in(t.app.world(), HERE), Some(Faction(1)));
     t.assert_mirrored();
     t.assert_invariants();
     // One flag a hex: the other faction cannot add its own, and the owner stays.
@@ -69,7 +69,7 @@ fn a_flag_is_paid_for_and_occupies_the_hex_for_the_builders_faction() {
         Resources([("wood".into(), 99), ("thread".into(), 9)].into()),
     );
     assert_eq!(refused(&build(&mut t, 1, HERE, "Flag")), Refusal::FlagTaken);
-    assert_eq!(t.app.world().resource::<Occupation>()[&HERE], Faction(1));
+    assert_eq!(occupant_in(t.app.world(), HERE), Some(Faction(1)));
     // Other features may join the flag.
     assert!(matches!(
         build(&mut t, 1, HERE, "Boardwalk")[..],

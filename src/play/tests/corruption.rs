@@ -145,10 +145,7 @@ fn corruption_takes_the_flag_and_the_occupation() {
         hex: HERE,
         feature: flag,
     }]);
-    assert_eq!(
-        t.app.world().resource::<Occupation>().get(&HERE),
-        Some(&Faction(2))
-    );
+    assert_eq!(occupant_in(t.app.world(), HERE), Some(Faction(2)));
     let events = t.go(1, North);
     assert_eq!(
         events[2..],
@@ -157,7 +154,7 @@ fn corruption_takes_the_flag_and_the_occupation() {
             faction: Faction(2),
         }]
     );
-    assert!(t.app.world().resource::<Occupation>().is_empty());
+    assert_eq!(occupant_in(t.app.world(), HERE), None);
     let e = t.app.world().resource::<HexIndex>()[&HERE];
     assert!(t.app.world().get::<Occupied>(e).is_none());
 }

@@ -18,7 +18,7 @@ use super::*;
 use crate::hex::Direction;
 use crate::rules::{BiomeId, FeatureId, FeatureSet, Rules};
 use crate::world::HexData;
-use crate::world::plugin::{Biome, Features, HexIndex, Landmark, WorldMap};
+use crate::world::plugin::{Biome, Features, HexIndex, HexPos, Landmark, WorldMap};
 
 /// Far from the origin, so the origin's Meadow plays no part.
 pub(super) const HERE: Hex = Hex::new(20, -10);
@@ -171,7 +171,11 @@ impl Table {
             .iter(world)
             .map(|p| p.0)
             .collect();
-        let flags: Vec<Hex> = world.resource::<Occupation>().keys().copied().collect();
+        let flags: Vec<Hex> = world
+            .query_filtered::<&HexPos, With<Occupied>>()
+            .iter(world)
+            .map(|p| p.0)
+            .collect();
         crate::world::invariants::check(world.resource::<WorldMap>(), &players, &flags)
     }
 

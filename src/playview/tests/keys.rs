@@ -113,8 +113,8 @@ fn number_keys_build_here_or_on_the_hovered_neighbour() {
     };
     assert_eq!(sent(&mut app), vec![build(next)]);
     assert_eq!(
-        app.world().resource::<Occupation>().get(&next),
-        Some(&crate::play::Faction(0))
+        crate::play::occupant_in(app.world(), next),
+        Some(crate::play::Faction(0))
     );
     hover(&mut app, None);
     press(&mut app, KeyCode::Digit4);

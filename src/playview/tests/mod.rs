@@ -6,7 +6,7 @@ use hexx::Hex;
 
 use super::*;
 use crate::hex::{Direction, distance};
-use crate::play::{Action, Occupation, Phase, PlayEvent, PlayLog, Player, PlayerId};
+use crate::play::{Action, Phase, PlayEvent, PlayLog, Player, PlayerId};
 use crate::rules::Rules;
 use crate::world::plugin::WorldMap;
 
@@ -38,7 +38,7 @@ fn table(seats: Option<u32>) -> App {
             Update,
             record
                 .after(crate::AppSystems::Input)
-                .before(crate::AppSystems::Play),
+                .before(crate::AppSystems::Rules),
         );
     app.update();
     app

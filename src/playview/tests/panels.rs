@@ -22,7 +22,7 @@ fn the_hud_tells_the_turn_the_hovered_hex_and_the_log_refusals_included() {
     let info = hex_info(
         Hex::ZERO,
         world,
-        app.world().resource::<Occupation>(),
+        crate::play::occupant_in(app.world(), Hex::ZERO),
         &["Player 1", "Player 2"],
         &rules,
     );
@@ -31,9 +31,7 @@ fn the_hud_tells_the_turn_the_hovered_hex_and_the_log_refusals_included() {
         "(0, 0, 0) Meadow | Barren\nFlag of Verdant Court\nHere: Player 1, Player 2"
     );
     let far = Hex::new(40, 0);
-    assert!(
-        hex_info(far, world, &Occupation::default(), &[], &rules).ends_with("not generated yet")
-    );
+    assert!(hex_info(far, world, None, &[], &rules).ends_with("not generated yet"));
 
     // The panels as drawn: phase, player and faction, AP, purse, the log's last line.
     let mut texts = app
