@@ -7,6 +7,7 @@ mod corruption;
 mod invariants;
 mod movement;
 mod phases;
+mod pipeline;
 mod stagways;
 mod swamp;
 mod winds;
