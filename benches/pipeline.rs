@@ -1,0 +1,151 @@
+//! The cost of one move through the whole rules pipeline (action, target, hazards, arrival,
+//! cleansing, winds, sight, phase) beside the cost of generating the hexes that move reveals.
+//! Run with `cargo bench --bench pipeline` (a release build: on a developer machine, never in CI).
+//!
+//! A player walks out from the origin, headless, one Traverse at a time, each settled by the rules
+//! as a frame's `Rules` stage does (`world::plugin::settle`: every pass until settled, the
+//! generation of the target and of the new sight included); only that is timed, not the rest of
+//! a frame. The hexes each move generated are then requested again, in the same order and a
+//! move's worth at a time, in a fresh app and made by the one generation system alone: the same
+//! world, made without the rules around it. The ratio of the two is the pipeline's cost a move
+//! against the generation it causes, measured in one run.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use aeternus::hex::Direction;
+use aeternus::play::{Action, ActionPoints, Player, PlayerId, Position};
+use aeternus::rules::Rules;
+use aeternus::world::Cause;
+use aeternus::world::plugin::{GenerateHex, WorldMap, generate_hexes, settle};
+use bevy::prelude::*;
+use hexx::Hex;
+
+const SEED: u64 = 1;
+
+fn app(rules: &Rules) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins);
+    (aeternus::core_plugins(rules.clone(), SEED))(&mut app);
+    app
+}
+
+/// What one run of the walk measured: the frames' time, and the generation requests each move
+/// caused (pocket Lakes come with the hex that closes them, so they are not requested).
+struct Walk {
+    took: Duration,
+    moves: u32,
+    revealed: Vec<Vec<(Hex, Cause)>>,
+}
+
+/// `moves` Traverses, each settled before the next, heading out North and Ashe by turns and
+/// turning aside where the way is a Lake.
+fn walk(rules: &Rules, moves: u32) -> Walk {
+    let mut app = app(rules);
+    app.world_mut()
+        .spawn((Player::new(1, "Walker"), Position(Hex::ZERO)));
+    app.update();
+    let ways = [
+        Direction::North,
+        Direction::Ashe,
+        Direction::Mouth,
+        Direction::Weast,
+    ];
+    let player = PlayerId(1);
+    let (mut took, mut revealed) = (Duration::ZERO, Vec::new());
+    for i in 0..moves {
+        let (at, ap) = app
+            .world_mut()
+            .query::<(&Position, &ActionPoints)>()
+            .single(app.world())
+            .map(|(p, ap)| (p.0, ap.0))
+            .unwrap();
+        // Too few AP to leave a Perilous Pass: end the turn (untimed), as a player would.
+        if ap < 2 {
+            app.world_mut().write_message(Action::EndTurn { player });
+            settle(app.world_mut());
+        }
+        let map = app.world().resource::<WorldMap>();
+        let lake = map.rules.biome("Lake");
+        let open = |d: &Direction| {
+            map.get(at + d.offset())
+                .is_none_or(|h| Some(h.biome) != lake)
+        };
+        let direction = (ways.iter().cycle().skip(i as usize % 2))
+            .take(ways.len())
+            .copied()
+            .find(open)
+            .unwrap_or(Direction::South);
+        let before = map.len() as u32;
+        app.world_mut()
+            .write_message(Action::Traverse { player, direction });
+        let t = Instant::now();
+        settle(app.world_mut());
+        took += t.elapsed();
+        let map = app.world().resource::<WorldMap>();
+        revealed.push(
+            (before..map.len() as u32)
+                .filter(|&o| map.cause(o) != Cause::Pocket)
+                .map(|o| (map.hex_of_order(o), map.cause(o)))
+                .collect(),
+        );
+    }
+    Walk {
+        took,
+        moves,
+        revealed,
+    }
+}
+
+/// The same hexes made by the one generation system, a move's worth at a time, with no player
+/// and no rules around them; returns the time and the world's size.
+fn generate_only(rules: &Rules, walked: &Walk) -> (Duration, usize) {
+    let mut app = app(rules);
+    app.update();
+    // The walker's first sight, untimed: the walk's first frame made it before any move.
+    let sight = aeternus::hex::view_order(Hex::ZERO, rules.sight_radius);
+    for hex in sight {
+        app.world_mut().write_message(GenerateHex {
+            hex,
+            cause: Cause::View,
+        });
+    }
+    app.update();
+    let mut took = Duration::ZERO;
+    for frame in &walked.revealed {
+        for &(hex, cause) in frame {
+            app.world_mut().write_message(GenerateHex { hex, cause });
+        }
+        let t = Instant::now();
+        generate_hexes(app.world_mut());
+        took += t.elapsed();
+    }
+    (took, app.world().resource::<WorldMap>().len())
+}
+
+fn main() {
+    let rules = Rules::aeternus();
+    let moves = 3_000;
+    println!(
+        "\n== One move through the rules pipeline, headless ({moves} moves, sight {}) ==",
+        rules.sight_radius
+    );
+    println!(
+        "{:>10} {:>12} {:>16} {:>16} {:>8}",
+        "run", "hexes/move", "rules µs", "generation µs", "ratio"
+    );
+    for run in 1..=3 {
+        let w = walk(&rules, moves);
+        let hexes: usize = w.revealed.iter().map(Vec::len).sum();
+        let (made, size) = generate_only(&rules, &w);
+        black_box(size);
+        let per = |d: Duration| d.as_secs_f64() * 1e6 / w.moves as f64;
+        println!(
+            "{run:>10} {:>12.1} {:>16.1} {:>16.1} {:>7.2}x",
+            hexes as f64 / w.moves as f64,
+            per(w.took),
+            per(made),
+            w.took.as_secs_f64() / made.as_secs_f64()
+        );
+    }
+}
