@@ -156,7 +156,9 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlayEvent>().init_resource::<PlayLog>();
 }
 
-/// Hexes the world refused to generate for a viewer, once per kind of limit a frame.
+/// Hexes the world refused to generate for a viewer, once per kind of limit a frame (a move's
+/// own target refused is that move's refusal). Reads [`crate::world::GenerationRefused`];
+/// writes [`PlayEvent::Unseen`].
 pub(super) fn note_refused(
     mut refused: MessageReader<crate::world::GenerationRefused>,
     mut events: MessageWriter<PlayEvent>,
@@ -171,6 +173,7 @@ pub(super) fn note_refused(
     }
 }
 
+/// Keeps the frame's events, the newest [`MAX_LOG`]. Reads [`PlayEvent`]s; writes [`PlayLog`].
 pub(super) fn record(mut events: MessageReader<PlayEvent>, mut log: ResMut<PlayLog>) {
     keep(&mut log.0, events.read().cloned(), MAX_LOG);
 }

@@ -32,7 +32,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// To the new current player when the turn passes; after the current player when its move
-/// takes it near the edge. `last`: the current player's id and hex last frame.
+/// takes it near the edge. `last`: the current player's id and hex last frame. Reads the players
+/// (the current one's hex) and the camera; writes [`FocusOn`].
 fn follow_turn(
     table: Table,
     camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
@@ -66,12 +67,16 @@ fn follow_turn(
     }
 }
 
+/// The last hex asked for is where the camera glides. Reads [`FocusOn`]; writes [`Glide`].
 fn aim(mut asked: MessageReader<FocusOn>, mut glide: ResMut<Glide>) {
     if let Some(FocusOn(hex)) = asked.read().last() {
         glide.0 = Some(layout(HEX_SIZE).hex_to_world_pos(*hex));
     }
 }
 
+/// Moves the camera a step of the glide; a drag or an arrow key stops it (the hand wins).
+/// Reads [`Glide`], the mouse buttons, the arrow keys and the time; writes the camera's place and
+/// [`Glide`] (ended on arrival).
 fn glide(
     mut glide: ResMut<Glide>,
     mut camera: Single<&mut Transform, (With<MainCamera>, Without<SpectatorCamera>)>,

@@ -29,6 +29,8 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// The hovered hex's outline, hidden until the mouse is on the map. Reads the shapes; writes
+/// (spawns) the outline.
 fn spawn_mark(mut commands: Commands, shapes: Res<Shapes>) {
     commands.spawn((
         Name::new("Hovered hex"),
@@ -39,7 +41,8 @@ fn spawn_mark(mut commands: Commands, shapes: Res<Shapes>) {
     ));
 }
 
-/// Reads the cursor, the camera and the HUD panels; writes [`Hovered`] (none over a panel).
+/// The hex under the mouse. Reads the cursor, the camera and the HUD panels; writes
+/// [`Hovered`] (none over a panel).
 fn hover(
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
@@ -55,7 +58,7 @@ fn hover(
     hovered.set_if_neq(Hovered(hex));
 }
 
-/// Reads [`Hovered`]; writes the hover outline's place and visibility.
+/// Outlines the hovered hex. Reads [`Hovered`]; writes the hover outline's place and visibility.
 fn place_mark(
     hovered: Res<Hovered>,
     mark: Single<(&mut Transform, &mut Visibility), (With<HoverMark>, super::OffCamera)>,

@@ -48,6 +48,8 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// F5 saves the game (exclusive: [`capture`] reads the whole world). Reads [`SavePath`], the
+/// players, flags, hexes, phase and log; writes the save file (and its `.bak`) and [`Notice`].
 fn save_game(world: &mut World) {
     let path = world.resource::<SavePath>().0.clone();
     let text = capture(world).to_ron();
@@ -64,14 +66,15 @@ fn save_game(world: &mut World) {
     world.resource_mut::<Notice>().0 = Some(said);
 }
 
-/// Reads [`SavePath`]; writes [`Autosave`] (autosaves go beside the save).
+/// Autosaves go beside the save. Reads [`SavePath`] (when it changes); writes [`Autosave`].
 fn autosave_beside_save(path: Res<SavePath>, mut commands: Commands) {
     commands.insert_resource(Autosave {
         beside: path.0.clone(),
     });
 }
 
-/// Reads [`Autosaved`]; writes [`Notice`].
+/// The HUD says where the phase was autosaved, or why not. Reads [`Autosaved`]; writes
+/// [`Notice`].
 fn say_autosaved(mut done: MessageReader<Autosaved>, mut notice: ResMut<Notice>) {
     for a in done.read() {
         notice.0 = Some(match &a.result {

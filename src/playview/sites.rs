@@ -54,7 +54,7 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// Reads [`Command::Sites`]; writes [`SiteView`].
+/// V shows or hides the stars. Reads [`Command::Sites`]; writes [`SiteView`].
 pub(super) fn toggle(mut commands: MessageReader<Command>, mut view: ResMut<SiteView>) {
     for _ in commands.read().filter(|&&c| c == Command::Sites) {
         view.0 = !view.0;
@@ -66,6 +66,9 @@ pub fn path_colour(path: Option<u8>) -> Color {
     path.map_or(NO_PATH, |p| PATH_COLOURS[p as usize % PATH_COLOURS.len()])
 }
 
+/// Draws a star on each hex with sites while shown, only the hexes rolled since the last frame
+/// (the layer's list only grows); hiding despawns them all. Reads [`SiteView`], the
+/// [`SiteLayer`] and the shapes; writes [`Stars`] and spawns or despawns the stars.
 fn draw(
     mut commands: Commands,
     view: Res<SiteView>,

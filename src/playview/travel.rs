@@ -82,6 +82,8 @@ pub fn has_station(rules: &Rules, features: &Features) -> bool {
     })
 }
 
+/// Outlines the stations on offer, the picked one bold, anew when the pick changes. Reads
+/// [`StationPick`] and the shapes; writes the outline sprites (despawned and drawn anew).
 fn draw_pick(
     mut commands: Commands,
     pick: Res<StationPick>,

@@ -56,7 +56,8 @@ pub(super) fn draw_plugin(app: &mut App) {
     );
 }
 
-/// Reads [`Walks`] and the shapes; writes the outline sprites (despawned and drawn anew).
+/// Outlines the hexes still ahead of every walk, anew when the walks change. Reads [`Walks`]
+/// and the shapes; writes the outline sprites (despawned and drawn anew).
 fn draw_ahead(
     mut commands: Commands,
     walks: Res<Walks>,

@@ -24,6 +24,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, show.in_set(AppSystems::Render));
 }
 
+/// The banner, hidden until a save of the rules is refused. Writes (spawns) the banner and its
+/// words.
 fn spawn(mut commands: Commands) {
     commands.spawn((
         Banner,
@@ -64,6 +66,8 @@ pub fn words(rejected: &RulesRejected) -> String {
     )
 }
 
+/// Shows a refused save's error until a later save is reloaded, then hides it. Reads
+/// [`RulesRejected`] and [`RulesReloaded`]; writes the banner's visibility and words.
 fn show(
     mut rejected: MessageReader<RulesRejected>,
     mut reloaded: MessageReader<RulesReloaded>,

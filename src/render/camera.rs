@@ -47,12 +47,13 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// Keys act on the game only while its window has the focus (not while the spectator's has
-/// it); with no window at all (headless tests), always.
+/// it); with no window at all (headless tests), always. Reads the game window.
 pub(crate) fn game_window_focused(window: Option<Single<&Window, With<PrimaryWindow>>>) -> bool {
     window.is_none_or(|w| w.focused)
 }
 
-/// The wheel zooms the game's map only with the pointer over the game window.
+/// The wheel zooms the game's map only with the pointer over the game window. Reads the game
+/// window.
 fn pointer_on_game_window(window: Option<Single<&Window, With<PrimaryWindow>>>) -> bool {
     window.is_none_or(|w| w.cursor_position().is_some())
 }
@@ -70,11 +71,14 @@ pub fn fit_scale(window: Vec2, radius: u32) -> f32 {
     (fit.x.max(fit.y) * 1.04).clamp(MIN_SCALE, MAX_SCALE)
 }
 
+/// The game window's camera, which also shows the HUD. Writes (spawns) the [`MainCamera`].
 fn spawn_camera(mut commands: Commands) {
     // The HUD belongs to this window even when another (the spectator's) has a camera.
     commands.spawn((Name::new("Camera"), Camera2d, MainCamera, IsDefaultUiCamera));
 }
 
+/// Frames the first view on the widest viewer, the whole of it in the window. Reads the
+/// [`Viewer`]s and the game window's size; writes the camera's place and scale.
 fn frame_viewer(
     viewers: Query<&Viewer>,
     window: Single<&Window, With<PrimaryWindow>>,
@@ -93,6 +97,8 @@ fn frame_viewer(
     }
 }
 
+/// The wheel zooms, within the closest and farthest scales. Reads the wheel's scroll; writes the
+/// camera's scale.
 fn zoom(
     scroll: Res<AccumulatedMouseScroll>,
     mut projection: Single<&mut Projection, With<MainCamera>>,
@@ -110,7 +116,8 @@ fn zoom(
 }
 
 /// Dragging moves the map with the cursor. Cursor positions rather than raw mouse motion, so the
-/// grabbed spot stays under the pointer whatever the pointer acceleration.
+/// grabbed spot stays under the pointer whatever the pointer acceleration. Reads the mouse
+/// buttons, the cursor and the camera's scale; writes the camera's place.
 fn drag_pan(
     buttons: Res<ButtonInput<MouseButton>>,
     window: Single<&Window, With<PrimaryWindow>>,
@@ -129,6 +136,8 @@ fn drag_pan(
     *last = if dragging { cursor } else { None };
 }
 
+/// The arrows (and W/A/S/D unless the storm window took them) pan at a steady screen speed.
+/// Reads the keys, [`PanWithLetters`], the time and the camera's scale; writes the camera's place.
 fn key_pan(
     keys: Res<ButtonInput<KeyCode>>,
     letters: Res<PanWithLetters>,

@@ -86,13 +86,14 @@ pub fn commanded(wanted: Command) -> impl FnMut(MessageReader<Command>) -> bool 
     }
 }
 
-/// Reads the keys pressed this frame; writes their [`Command`]s.
+/// The key map. Reads the keys pressed this frame; writes their [`Command`]s.
 fn keys(keys: Res<ButtonInput<KeyCode>>, mut commands: MessageWriter<Command>) {
     commands.write_batch(keys.get_just_pressed().filter_map(|&k| command_of(k)));
 }
 
-/// Reads the mouse buttons, the cursor and the camera (and the UI: a click on a panel that
-/// takes the pointer is not on the map); writes [`Command::Click`].
+/// A left click (not a drag) on the map. Reads the mouse buttons, the cursor and the camera
+/// (and the UI: a click on a panel that takes the pointer is not on the map); writes
+/// [`Command::Click`].
 fn click(
     buttons: Res<ButtonInput<MouseButton>>,
     window: Single<&Window, With<PrimaryWindow>>,

@@ -37,6 +37,9 @@ pub(crate) fn plugin<M: Message>(app: &mut App, path: PathBuf) {
     .add_systems(Update, take_when_settled::<M>.in_set(AppSystems::Render));
 }
 
+/// Once nothing has been generated for a while, shoots every window once; the last file saved
+/// quits the game. Reads [`Plan`], the `M` messages, the real time and the windows with a
+/// [`ShotSuffix`]; writes [`Plan`], [`Pending`], the screenshots' files and [`AppExit`].
 fn take_when_settled<M: Message>(
     mut commands: Commands,
     mut plan: ResMut<Plan>,

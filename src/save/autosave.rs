@@ -63,7 +63,8 @@ pub fn plugin(app: &mut App) {
 }
 
 /// When the phase has moved on, captures the game (the rules are done with the frame) and
-/// starts its write, or queues it behind the one in flight.
+/// starts its write, or queues it behind the one in flight. Reads [`Phase`], [`Autosave`] and
+/// the game ([`capture`]: players, flags, hexes, log); writes [`Writer`].
 fn capture_ended_phase(world: &mut World) {
     let now = world.resource::<Phase>().0;
     let seen = world.resource_mut::<Writer>().seen.replace(now);
@@ -80,6 +81,7 @@ fn capture_ended_phase(world: &mut World) {
     }
 }
 
+/// Writes a captured game on the IO task pool, off the frame (not a system).
 fn spawn(beside: PathBuf, save: SaveGame) -> Task<Result<PathBuf, String>> {
     IoTaskPool::get().spawn(async move { write_rotating(&beside, &save) })
 }
@@ -101,7 +103,8 @@ pub fn write_rotating(beside: &Path, save: &SaveGame) -> Result<PathBuf, String>
         .map_err(|e| format!("cannot write {}: {e}", paths[0].display()))
 }
 
-/// Reports a finished write and starts the one waiting.
+/// Reports a finished write and starts the one waiting. Reads [`Writer`] (its write done?);
+/// writes [`Writer`] and [`Autosaved`].
 fn finish(world: &mut World) {
     let mut writer = world.resource_mut::<Writer>();
     if !writer

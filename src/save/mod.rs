@@ -211,6 +211,8 @@ impl SaveGame {
 #[derive(Resource, Debug)]
 pub struct PlayersToSeat(pub Vec<SavedPlayer>);
 
+/// Seats a loaded game's players as they were saved. Reads [`PlayersToSeat`]; writes (spawns) the
+/// players, with their saved action points.
 fn spawn_players(mut commands: Commands, loaded: Res<PlayersToSeat>) {
     for p in &loaded.0 {
         let id = commands
@@ -233,6 +235,8 @@ fn spawn_players(mut commands: Commands, loaded: Res<PlayersToSeat>) {
 #[derive(Resource, Debug)]
 struct FlagsToRaise(Vec<(hexx::Hex, Faction)>);
 
+/// Raises a loaded game's flags once its hexes' entities exist (after startup). Reads
+/// [`FlagsToRaise`] and [`HexIndex`]; writes the hexes' [`Occupied`] and removes [`FlagsToRaise`].
 fn raise_flags(mut commands: Commands, flags: Res<FlagsToRaise>, index: Res<HexIndex>) {
     for (hex, faction) in &flags.0 {
         if let Some(&e) = index.0.get(hex) {

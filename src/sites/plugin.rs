@@ -67,6 +67,8 @@ pub fn plugin(app: &mut App) {
     );
 }
 
+/// Rolls the hexes generated since the last pass for sites, in generation order. Reads the
+/// [`WorldMap`]; writes the [`SiteLayer`].
 fn roll_new_hexes(map: Res<WorldMap>, mut layer: ResMut<SiteLayer>) {
     let SiteLayer {
         rules,

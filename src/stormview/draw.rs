@@ -48,6 +48,8 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// The map view's root, with the token under it. Reads the shapes; writes (spawns) [`MapRoot`]
+/// and the token.
 fn spawn_root(mut commands: Commands, shapes: Res<Shapes>) {
     commands.spawn((
         Name::new("Storm map"),
@@ -63,7 +65,8 @@ fn spawn_root(mut commands: Commands, shapes: Res<Shapes>) {
     ));
 }
 
-/// The whole map in view, the capital in the middle.
+/// The whole map in view, the capital in the middle. Reads the [`CurrentMap`]'s radius and the
+/// window's size; writes the camera's place and scale.
 fn frame_map(
     map: Res<CurrentMap>,
     window: Single<&Window, With<PrimaryWindow>>,
@@ -76,8 +79,9 @@ fn frame_map(
     }
 }
 
-/// Reads the [`CurrentMap`], the [`TokenTrail`] and the textures; writes the cycle's layer (tiles
-/// and marks, the last cycle's despawned) and [`MapDrawn`].
+/// Draws a new cycle's map in place of the last. Reads the [`CurrentMap`], the [`TokenTrail`]
+/// and the textures; writes the cycle's layer (tiles and marks, the last cycle's despawned), the
+/// marks' index and [`MapDrawn`].
 fn rebuild(
     mut commands: Commands,
     map: Res<CurrentMap>,
@@ -139,7 +143,8 @@ fn spawn_tiles(
         .insert(hex_tilemap(IVec2::splat(-r), size, storage, textures));
 }
 
-/// On the token's cell, in the one token style.
+/// On the token's cell, in the one token style. Reads the [`TokenTrail`] and the camera's scale;
+/// writes the token's place.
 fn place_token(
     journey: Res<TokenTrail>,
     mut token: Single<&mut Transform, (With<TokenMark>, Without<MainCamera>)>,

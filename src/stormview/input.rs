@@ -36,7 +36,8 @@ pub fn storm_command(screen: Screen, command: Command) -> Option<Does> {
     })
 }
 
-/// Reads [`Command`]s and the screen shown; writes [`StormCommand`]s and the next screen.
+/// The window's commands into the storm's. Reads [`Command`]s and the screen shown; writes
+/// [`StormCommand`]s and the next screen.
 fn perform(
     mut commands: MessageReader<Command>,
     screen: Res<State<Screen>>,

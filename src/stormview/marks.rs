@@ -47,7 +47,8 @@ fn glyph(journey: &TokenTrail, cell: Hex) -> &'static str {
     }
 }
 
-/// Draws the cycle's seal and reservation marks under `layer`.
+/// Draws the cycle's seal and reservation marks under `layer` (for `draw::rebuild`, not a system
+/// itself). Reads the map's tiles and the [`TokenTrail`]; writes the marks and [`HexMarks`].
 pub(super) fn spawn(
     commands: &mut Commands,
     marks: &mut HexMarks<Cycle>,
@@ -130,7 +131,8 @@ fn spawn_shape(commands: &mut Commands, mark: Entity, kind: Kind, colour: Color,
     }
 }
 
-/// Reads the [`TokenTrail`]; writes the glyphs of reached reservations.
+/// A reservation the token reached shows "!". Reads the [`TokenTrail`] (when it changes); writes
+/// the glyphs of reached reservations.
 fn update_glyphs(journey: Res<TokenTrail>, mut glyphs: Query<(&Glyph, &mut Text2d)>) {
     for (g, mut text) in &mut glyphs {
         let want = glyph(&journey, g.0);

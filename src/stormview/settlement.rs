@@ -57,6 +57,9 @@ fn letter(kind: SlotKind) -> &'static str {
     }
 }
 
+/// Hides the map and fits the template left of the list, keeping the map's camera for the
+/// return. Reads the window's size, the camera and the [`CurrentMap`]'s template; writes the
+/// map's visibility, the camera's place and scale and [`SavedCamera`].
 fn enter(
     mut commands: Commands,
     mut root: Single<&mut Visibility, With<MapRoot>>,
@@ -78,6 +81,8 @@ fn enter(
     transform.translation.y = HUD_HEIGHT / 2.0 * ortho.scale;
 }
 
+/// Shows the map again and puts the camera back. Reads [`SavedCamera`]; writes the map's
+/// visibility and the camera's place and scale.
 fn leave(
     mut root: Single<&mut Visibility, With<MapRoot>>,
     saved: Option<Res<SavedCamera>>,
@@ -93,6 +98,9 @@ fn leave(
     }
 }
 
+/// Draws the token's cell's settlement: its grounds, each slot's disc and label, and the list.
+/// Reads the [`CurrentMap`], the [`TokenTrail`] and the textures; writes (spawns) the view's
+/// sprites, labels and list, despawned on leaving.
 fn draw(mut commands: Commands, map: Res<CurrentMap>, journey: Res<TokenTrail>, t: Res<Textures>) {
     let map = &map.0;
     let s = Settlement::generate(map.rules.clone(), map.params.seed, journey.cell);
