@@ -10,8 +10,9 @@ use super::seat::faction_colour;
 use crate::AppSystems;
 use crate::play::Occupied;
 use crate::render::HEX_SIZE;
-use crate::render::marks::{HexMarks, mark};
+use crate::render::marks::{HexMarks, HexesToRedraw, mark};
 use crate::render::shapes::{Shape, Shapes};
+use crate::rules::reload::RulesReloaded;
 use crate::rules::{FeatureEffect, Rules};
 use crate::world::plugin::{Features, HexPos};
 
@@ -28,6 +29,7 @@ struct Built;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HexMarks<Built>>()
+        .add_message::<RulesReloaded>()
         .add_systems(Update, update_marks.in_set(AppSystems::Render));
 }
 
@@ -42,26 +44,19 @@ fn spot(effect: &FeatureEffect) -> Option<Vec2> {
     })
 }
 
-/// Redraws the marks of hexes whose features or owner changed, and of every hex when the rules
-/// were reloaded (faction colours may have changed). Reads the hexes' features and owners,
-/// the rules and the shapes; writes the marks.
-#[allow(clippy::type_complexity)]
+/// Redraws the marks of the hexes generated or edited this frame (a flag raised or lost comes
+/// with an edit of its hex), and of every hex after a reload (faction colours may have
+/// changed). Reads [`HexesToRedraw`], the hexes' features and owners, the rules and the shapes;
+/// writes the marks.
 fn update_marks(
     mut commands: Commands,
-    changed: Query<
-        (&HexPos, &Features, Option<&Occupied>),
-        Or<(Changed<Features>, Changed<Occupied>)>,
-    >,
-    all: Query<(&HexPos, &Features, Option<&Occupied>)>,
+    mut redraw: HexesToRedraw,
+    states: Query<(&HexPos, &Features, Option<&Occupied>)>,
     rules: Res<Rules>,
     shapes: Res<Shapes>,
     mut marks: ResMut<HexMarks<Built>>,
 ) {
-    let redraw: Vec<_> = if rules.is_changed() {
-        all.iter().collect()
-    } else {
-        changed.iter().collect()
-    };
+    let redraw = redraw.take().into_iter().filter_map(|e| states.get(e).ok());
     for (hex, features, owner) in redraw {
         marks.redraw(&mut commands, hex.0, |commands, centre| {
             let mut spawned = Vec::new();
@@ -107,6 +102,7 @@ mod tests {
 
     use super::*;
     use crate::play::Faction;
+    use crate::world::plugin::{HexEdited, WorldMap};
 
     /// The colour of the one occupied rim drawn, if any.
     fn rim_colour(app: &mut App) -> Option<Color> {
@@ -135,7 +131,16 @@ mod tests {
             .find(|(_, h)| h.0 == Hex::ZERO)
             .map(|(e, _)| e)
             .expect("the origin is generated");
-        app.world_mut().entity_mut(hex).insert(Occupied(Faction(0)));
+        // A flag raised, by hand: the feature in the store and on the hex, its owner, and the
+        // edit of the hex that comes with them (without the feature, flags would take it down).
+        let mut map = app.world_mut().resource_mut::<WorldMap>();
+        let flag = map.rules.feature("Flag").unwrap();
+        let d = map.get(Hex::ZERO).unwrap();
+        let mut features = d.features;
+        features.insert(flag);
+        map.set_state(Hex::ZERO, d.landmark, features);
+        (app.world_mut().entity_mut(hex)).insert((Features(features), Occupied(Faction(0))));
+        app.world_mut().write_message(HexEdited { hex: Hex::ZERO });
         app.update();
         let was = rim_colour(&mut app).expect("an occupied hex has a rim");
         assert_eq!(was, faction_colour(&Rules::aeternus(), Faction(0)));
@@ -143,6 +148,9 @@ mod tests {
         let mut rules = app.world().resource::<Rules>().clone();
         rules.play.factions[0].colour = [1, 2, 3];
         *app.world_mut().resource_mut::<Rules>() = rules;
+        app.world_mut().write_message(RulesReloaded {
+            source: "mod.ron".into(),
+        });
         app.update();
         app.update();
         assert_eq!(rim_colour(&mut app), Some(Color::srgb_u8(1, 2, 3)));

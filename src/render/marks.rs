@@ -5,7 +5,8 @@
 
 use std::marker::PhantomData;
 
-use bevy::platform::collections::HashMap;
+use bevy::ecs::system::SystemParam;
+use bevy::platform::collections::{HashMap, HashSet};
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -15,7 +16,7 @@ use crate::AppSystems;
 use crate::hex::layout;
 use crate::rules::Rules;
 use crate::rules::reload::RulesReloaded;
-use crate::world::plugin::{Features, HexPos, Landmark};
+use crate::world::plugin::{Features, HexEdited, HexGenerated, HexIndex, HexPos, Landmark};
 
 const TOWN_COLOUR: Color = Color::srgb(1.0, 0.93, 0.72);
 const CORRUPTED_COLOUR: Color = Color::srgba(0.38, 0.08, 0.45, 0.9);
@@ -76,6 +77,35 @@ pub(crate) fn mark(name: impl Into<String>, sprite: Sprite, at: Vec2, z: f32) ->
     )
 }
 
+/// The hexes whose marks are out of date this frame, by message: those just generated
+/// ([`HexGenerated`]) or edited ([`HexEdited`]: built, corrupted, cleansed, a flag raised or
+/// lost), and every hex after the rules were reloaded ([`RulesReloaded`]). Views follow these
+/// instead of scanning every hex entity each frame.
+#[derive(SystemParam)]
+pub(crate) struct HexesToRedraw<'w, 's> {
+    generated: MessageReader<'w, 's, HexGenerated>,
+    edited: MessageReader<'w, 's, HexEdited>,
+    reloaded: MessageReader<'w, 's, RulesReloaded>,
+    index: Res<'w, HexIndex>,
+}
+
+impl HexesToRedraw<'_, '_> {
+    /// The entities of this frame's hexes to redraw, each once (every message is read).
+    pub(crate) fn take(&mut self) -> Vec<Entity> {
+        let mut seen = HashSet::new();
+        let news: Vec<Hex> = (self.generated.read().map(|g| g.hex))
+            .chain(self.edited.read().map(|e| e.hex))
+            .filter(|&hex| seen.insert(hex))
+            .collect();
+        if self.reloaded.read().count() > 0 {
+            return self.index.values().copied().collect();
+        }
+        news.into_iter()
+            .filter_map(|hex| self.index.get(&hex).copied())
+            .collect()
+    }
+}
+
 /// The town and corruption marks.
 struct Terrain;
 
@@ -85,30 +115,18 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, update_marks.in_set(AppSystems::Render));
 }
 
-/// Hexes whose landmark or features changed (or that were just generated).
-type ChangedHexes<'w, 's> = Query<
-    'w,
-    's,
-    (&'static HexPos, &'static Landmark, &'static Features),
-    Or<(Changed<Landmark>, Changed<Features>)>,
->;
-
-/// Reads the hexes whose landmark or features changed (every hex after a reload), the rules and
-/// the textures; writes their marks.
+/// Redraws the marks of the hexes generated or edited this frame, and of every hex after a
+/// reload (it may give the corruption to another feature). Reads [`HexesToRedraw`], the hexes'
+/// landmarks and features, the rules and the textures; writes their marks.
 fn update_marks(
     mut commands: Commands,
-    changed: ChangedHexes,
-    all: Query<(&HexPos, &Landmark, &Features)>,
-    mut reloaded: MessageReader<RulesReloaded>,
+    mut redraw: HexesToRedraw,
+    states: Query<(&HexPos, &Landmark, &Features)>,
     rules: Res<Rules>,
     textures: Res<Textures>,
     mut marks: ResMut<HexMarks<Terrain>>,
 ) {
-    // Reloaded rules may give the corruption to another feature: then every hex is redrawn.
-    let hexes: Vec<_> = match reloaded.read().count() {
-        0 => changed.iter().collect(),
-        _ => all.iter().collect(),
-    };
+    let hexes = redraw.take().into_iter().filter_map(|e| states.get(e).ok());
     let town = rules.landmark("Town");
     for (hex, landmark, features) in hexes {
         marks.redraw(&mut commands, hex.0, |commands, at| {

@@ -8,6 +8,8 @@ use super::logic::{Blocked, TokenTrail};
 use super::play::{CurrentMap, StormNotice};
 use crate::AppSystems;
 use crate::hex::Coord;
+use crate::rules::RulesError;
+use crate::rules::reload::{RulesRejected, RulesReloaded};
 use crate::storm::{Kind, StormMap};
 
 const MAP_HELP: &str = "Move: Q W E / A S D or click a neighbour | N next cycle | \
@@ -28,6 +30,8 @@ pub(super) fn plugin(app: &mut App) {
             .run_if(
                 resource_changed::<TokenTrail>
                     .or_else(resource_changed::<StormNotice>)
+                    .or_else(on_message::<RulesReloaded>)
+                    .or_else(on_message::<RulesRejected>)
                     .or_else(state_changed::<Screen>),
             )
             .in_set(AppSystems::Render),
@@ -68,10 +72,17 @@ fn spawn(mut commands: Commands) {
     ));
 }
 
+/// Writes the status line and the panel: the last reload of the rule file (from
+/// [`RulesReloaded`] and [`RulesRejected`]) until the next command, else what that command did.
+/// Reads the map, the journey, [`StormNotice`], those messages and the screen; writes the texts.
+#[allow(clippy::too_many_arguments)]
 fn update(
     map: Res<CurrentMap>,
     journey: Res<TokenTrail>,
     outcome: Res<StormNotice>,
+    mut reloaded: MessageReader<RulesReloaded>,
+    mut rejected: MessageReader<RulesRejected>,
+    mut reload: Local<Option<String>>,
     screen: Res<State<Screen>>,
     mut status: Single<&mut Text, (With<StatusLine>, Without<Panel>)>,
     panel: Single<(&mut Text, &mut Visibility), With<Panel>>,
@@ -106,12 +117,32 @@ fn update(
         Coord::from_hex(cell),
     );
     let (mut text, mut visible) = panel.into_inner();
-    text.0 = describe(map, &outcome);
+    // A reload and a command in one frame: the command came after (Input, then Rules).
+    let news = (reloaded.read().map(|r| reloaded_words(&r.source)))
+        .chain(rejected.read().map(|r| rejected_words(&r.error)))
+        .last();
+    if news.is_some() {
+        *reload = news;
+    }
+    if outcome.is_changed() {
+        *reload = None;
+    }
+    text.0 = reload.clone().unwrap_or_else(|| describe(map, &outcome));
     *visible = if *screen.get() == Screen::Map {
         Visibility::Inherited
     } else {
         Visibility::Hidden
     };
+}
+
+/// The panel's text for a reload of the rule file (its source).
+fn reloaded_words(source: &str) -> String {
+    format!("Rules reloaded from {source}: this cycle's map is redrawn under them.")
+}
+
+/// The panel's text for a save of the rule file that was refused; the old rules stay.
+fn rejected_words(error: &RulesError) -> String {
+    format!("The rules were not reloaded; the old ones stay.\n{error}")
 }
 
 /// The panel's text for an outcome.
@@ -156,12 +187,6 @@ discs are events, diamonds modifiers."
         }
         StormNotice::Blocked(Blocked::OffMap(_)) => {
             "That is beyond the edge of the storm map.".into()
-        }
-        StormNotice::RulesReloaded(source) => {
-            format!("Rules reloaded from {source}: this cycle's map is redrawn under them.")
-        }
-        StormNotice::RulesRejected(error) => {
-            format!("The rules were not reloaded; the old ones stay.\n{error}")
         }
         StormNotice::Blocked(Blocked::Inaccessible(h, b)) => {
             format!(

@@ -10,14 +10,16 @@ use hexx::Hex;
 use super::logic::{Arrival, Blocked, TokenTrail, next_cycle, under_new_rules};
 use crate::AppSystems;
 use crate::hex::Direction;
-use crate::rules::reload::FileWatch;
+use crate::rules::reload::{FileWatch, RulesRejected, RulesReloaded};
 use crate::storm::{CycleParams, StormMap, StormRules};
 
 /// The cycle's map. Replaced, never edited, when the next cycle starts.
 #[derive(Resource)]
 pub struct CurrentMap(pub StormMap);
 
-/// What the last command did, for the HUD's panel.
+/// What the last command did (a move, a new cycle, a blocked step), for the HUD's panel. A
+/// reload of the rule file is told by the rules' own messages, [`RulesReloaded`] and
+/// [`RulesRejected`].
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
 pub enum StormNotice {
     #[default]
@@ -25,10 +27,6 @@ pub enum StormNotice {
     Arrived(Arrival),
     Blocked(Blocked),
     NewCycle(u32),
-    /// The rule file was saved and read: the cycle's map is redrawn under it (its source).
-    RulesReloaded(String),
-    /// A save of the rule file was refused (the error); the old rules stay.
-    RulesRejected(String),
 }
 
 /// The storm rule file the window was opened on: saving it redraws the cycle under the new
@@ -67,6 +65,8 @@ impl Plugin for StormPlayPlugin {
             .insert_resource(TokenTrail::start())
             .init_resource::<StormNotice>()
             .add_message::<StormCommand>()
+            .add_message::<RulesReloaded>()
+            .add_message::<RulesRejected>()
             .add_systems(Update, apply_commands.in_set(AppSystems::Rules))
             .add_systems(
                 Update,
@@ -77,30 +77,34 @@ impl Plugin for StormPlayPlugin {
     }
 }
 
+/// Redraws the cycle's map under the rule file when it is saved. Reads the [`StormRulesFile`]
+/// and the time; writes [`CurrentMap`] and [`TokenTrail`] (back at the start), and
+/// [`RulesReloaded`] or [`RulesRejected`] (then the old rules stay).
 fn reload_rules(
     time: Res<Time>,
     mut file: ResMut<StormRulesFile>,
     mut map: ResMut<CurrentMap>,
     mut journey: ResMut<TokenTrail>,
-    mut outcome: ResMut<StormNotice>,
+    mut reloaded: MessageWriter<RulesReloaded>,
+    mut rejected: MessageWriter<RulesRejected>,
 ) {
     if !file.poll(time.delta()) {
         return;
     }
-    *outcome = match StormRules::from_file(&file.path) {
+    match StormRules::from_file(&file.path) {
         Ok(rules) => {
             info!("storm rules reloaded from {}", rules.source);
             let source = rules.source.clone();
             let (next, start) = under_new_rules(&map.0, &journey, rules);
             map.0 = next;
             *journey = start;
-            StormNotice::RulesReloaded(source)
+            reloaded.write(RulesReloaded { source });
         }
         Err(error) => {
             warn!("storm rules not reloaded: {error}");
-            StormNotice::RulesRejected(error.to_string())
+            rejected.write(RulesRejected { error });
         }
-    };
+    }
 }
 
 fn apply_commands(
@@ -153,6 +157,12 @@ mod tests {
         ));
         app.update();
         app
+    }
+
+    fn drain<M: Message>(app: &mut App) -> Vec<M> {
+        (app.world_mut().resource_mut::<Messages<M>>())
+            .drain()
+            .collect()
     }
 
     fn send(app: &mut App, c: StormCommand) -> StormNotice {
@@ -266,14 +276,17 @@ mod tests {
             save(&path, &edited, saves);
             app.update();
             app.update();
-            app.world().resource::<StormNotice>().clone()
+            let reloaded = drain::<RulesReloaded>(app);
+            let rejected = drain::<RulesRejected>(app);
+            (reloaded, rejected)
         };
 
         // Heath drawn far less often: the same seed and cycle give another map.
-        let o = save_heath(&mut app, "0.5");
+        let (reloaded, rejected) = save_heath(&mut app, "0.5");
+        assert!(rejected.is_empty(), "{rejected:?}");
         assert!(
-            matches!(&o, StormNotice::RulesReloaded(s) if s.ends_with("storm.ron")),
-            "{o:?}"
+            matches!(&reloaded[..], [r] if r.source.ends_with("storm.ron")),
+            "{reloaded:?}"
         );
         let map = &app.world().resource::<CurrentMap>().0;
         assert_eq!((map.params.seed, map.params.cycle), (3, 2));
@@ -281,10 +294,12 @@ mod tests {
         let after = map.biomes.clone();
 
         // A broken save names the file and the field; the map stays as it was.
-        let o = save_heath(&mut app, "-1.0");
+        let (reloaded, rejected) = save_heath(&mut app, "-1.0");
+        assert!(reloaded.is_empty(), "{reloaded:?}");
+        let words: Vec<String> = rejected.iter().map(|r| r.error.to_string()).collect();
         assert!(
-            matches!(&o, StormNotice::RulesRejected(e) if e.contains("storm.ron") && e.contains("weight")),
-            "{o:?}"
+            matches!(&words[..], [e] if e.contains("storm.ron") && e.contains("weight")),
+            "{words:?}"
         );
         assert_eq!(app.world().resource::<CurrentMap>().0.biomes, after);
         std::fs::remove_dir_all(&dir).ok();
