@@ -13,8 +13,7 @@ use crate::play::Phase;
 use crate::playview::seat::{Table, faction_colour};
 use crate::render::HEX_SIZE;
 use crate::render::screenshot::ShotSuffix;
-use crate::rules::Rules;
-use crate::world::plugin::WorldMap;
+use crate::world::plugin::{WorldMap, WorldRules};
 
 const PANEL: Color = Color::srgba(0.05, 0.05, 0.07, 0.88);
 /// How fast the view follows the world's growth: the gap left after one second.
@@ -128,11 +127,13 @@ fn frame(
     ortho.scale = ease(ortho.scale, scale);
 }
 
+/// The spectator's status line: the phase, who is to act (in their faction's colour) and how
+/// much is explored. Reads the players, [`Phase`], the world and the rules; writes the line.
 pub(crate) fn status(
     table: Table,
     phase: Res<Phase>,
     map: Res<WorldMap>,
-    rules: Res<Rules>,
+    rules: WorldRules,
     text: Single<(&mut Text, &mut TextColor), With<SpectatorStatus>>,
 ) {
     let players = table.in_order();

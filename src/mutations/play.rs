@@ -60,7 +60,7 @@ pub fn new_game(rules: Rules, seed: u64) -> App {
 /// `rounds` rounds for `players`: each walks, builds every buildable feature on its hex and one
 /// beside it, travels the stagways to the origin and ends its turn.
 pub fn rounds(app: &mut App, players: &[u32], rounds: u32) {
-    let rules = app.world().resource::<Rules>();
+    let rules = &app.world().resource::<WorldMap>().rules;
     let buildable: Vec<FeatureId> = (rules.features.iter().enumerate())
         .filter(|(_, f)| !f.cost.is_empty())
         .map(|(i, _)| FeatureId(i as u8))
@@ -115,8 +115,8 @@ pub fn hud(app: &mut App) -> usize {
         .query_filtered::<&crate::world::plugin::HexPos, With<Occupied>>();
     let flags: Vec<Hex> = q.iter(app.world()).map(|p| p.0).collect();
     let world = app.world();
-    let rules = world.resource::<Rules>();
     let map = world.resource::<WorldMap>();
+    let rules = &map.rules;
     let mut words = 0;
     for line in log_lines(&world.resource::<PlayLog>().0, rules, usize::MAX) {
         words += line.text.len();
@@ -140,7 +140,8 @@ pub fn hud(app: &mut App) -> usize {
 pub fn walks(app: &mut App, players: &[u32]) {
     let from: Vec<Hex> = players.iter().filter_map(|&id| position(app, id)).collect();
     let world = app.world();
-    let (rules, map) = (world.resource::<Rules>(), world.resource::<WorldMap>());
+    let map = world.resource::<WorldMap>();
+    let rules = &map.rules;
     let last = map.hex_of_order(map.len() as u32 - 1);
     for a in from {
         for b in [Hex::ZERO, last] {

@@ -46,8 +46,7 @@ fn case(scratch: &Scratch, base: &Rules, bytes: &[u8]) -> CaseOutcome {
             play::rounds(&mut app, &[1, 2], 1);
             let mut new = rules.clone();
             new.sight_radius = new.sight_radius.min(SIGHT);
-            app.world_mut().resource_mut::<WorldMap>().rules = new.clone();
-            *app.world_mut().resource_mut::<Rules>() = new;
+            app.world_mut().resource_mut::<WorldMap>().rules = new;
         }
         play::rounds(&mut app, &[1, 2], ROUNDS);
         play::hud(&mut app);

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use super::log::PlayEvent;
 use super::players::{ActionPoints, Player, Turn};
-use crate::rules::Rules;
+use crate::world::plugin::WorldRules;
 
 /// The current phase, counted from 1.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Deref)]
@@ -28,7 +28,7 @@ pub(super) fn plugin(app: &mut App) {
 pub(super) fn advance(
     mut phase: ResMut<Phase>,
     mut players: Query<(&mut ActionPoints, &mut Turn), With<Player>>,
-    rules: Res<Rules>,
+    rules: WorldRules,
     mut log: MessageWriter<PlayEvent>,
 ) {
     if players.is_empty() || players.iter().any(|(ap, turn)| !turn.ended && ap.0 > 0) {

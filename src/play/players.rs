@@ -9,8 +9,7 @@ use bevy::prelude::*;
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
-use crate::rules::Rules;
-use crate::world::plugin::Viewer;
+use crate::world::plugin::{Viewer, WorldRules};
 
 /// A player's stable number: actions name it, logs and saves use it, its random draws key on it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -84,7 +83,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// A new player gets a full phase of action points, the starting resources it was not given,
-/// and a viewer with the ruleset's sight.
+/// and a viewer with the ruleset's sight. Reads the rules; writes the player's action points,
+/// resources and viewer, and [`PlayerIndex`].
 fn admit(
     add: On<Add, Player>,
     mut players: Query<(
@@ -94,7 +94,7 @@ fn admit(
         &mut Resources,
         Has<Viewer>,
     )>,
-    rules: Res<Rules>,
+    rules: WorldRules,
     mut index: ResMut<PlayerIndex>,
     mut commands: Commands,
 ) {

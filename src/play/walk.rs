@@ -15,7 +15,7 @@ use super::routes::route;
 use super::{Action, Phase, PlayerId};
 use crate::AppSystems;
 use crate::rules::Rules;
-use crate::world::plugin::WorldMap;
+use crate::world::plugin::{WorldMap, WorldRules};
 
 /// An order for a player's walk.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
@@ -123,7 +123,7 @@ fn order(
     players: Query<Walker>,
     phase: Res<Phase>,
     map: Res<WorldMap>,
-    rules: Res<Rules>,
+    rules: WorldRules,
     mut ended: MessageWriter<WalkEnded>,
 ) {
     for &o in orders.read() {
@@ -223,7 +223,7 @@ mod tests {
         app.update();
         let (target, path) = {
             let world = &app.world().resource::<WorldMap>().0;
-            crate::play::routes::calm_target(world, app.world().resource::<Rules>())
+            crate::play::routes::calm_target(world, &world.rules)
         };
         app.world_mut().write_message(WalkOrder::To {
             player: PlayerId(1),

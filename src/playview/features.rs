@@ -12,9 +12,9 @@ use crate::play::Occupied;
 use crate::render::HEX_SIZE;
 use crate::render::marks::{HexMarks, HexesToRedraw, mark};
 use crate::render::shapes::{Shape, Shapes};
+use crate::rules::FeatureEffect;
 use crate::rules::reload::RulesReloaded;
-use crate::rules::{FeatureEffect, Rules};
-use crate::world::plugin::{Features, HexPos};
+use crate::world::plugin::{Features, HexPos, WorldRules};
 
 /// Above the town mark (2) and below the tokens.
 const FEATURE_Z: f32 = 4.0;
@@ -52,7 +52,7 @@ fn update_marks(
     mut commands: Commands,
     mut redraw: HexesToRedraw,
     states: Query<(&HexPos, &Features, Option<&Occupied>)>,
-    rules: Res<Rules>,
+    rules: WorldRules,
     shapes: Res<Shapes>,
     mut marks: ResMut<HexMarks<Built>>,
 ) {
@@ -102,6 +102,7 @@ mod tests {
 
     use super::*;
     use crate::play::Faction;
+    use crate::rules::Rules;
     use crate::world::plugin::{HexEdited, WorldMap};
 
     /// The colour of the one occupied rim drawn, if any.
@@ -145,9 +146,8 @@ mod tests {
         let was = rim_colour(&mut app).expect("an occupied hex has a rim");
         assert_eq!(was, faction_colour(&Rules::aeternus(), Faction(0)));
 
-        let mut rules = app.world().resource::<Rules>().clone();
-        rules.play.factions[0].colour = [1, 2, 3];
-        *app.world_mut().resource_mut::<Rules>() = rules;
+        let mut map = app.world_mut().resource_mut::<WorldMap>();
+        map.rules.play.factions[0].colour = [1, 2, 3];
         app.world_mut().write_message(RulesReloaded {
             source: "mod.ron".into(),
         });

@@ -9,9 +9,8 @@ use super::travel::StationPick;
 use super::{Hovered, Notice};
 use crate::AppSystems;
 use crate::play::{Occupied, Phase, PlayLog, occupant};
-use crate::rules::Rules;
 use crate::sites::SiteLayer;
-use crate::world::plugin::{HexIndex, WorldMap};
+use crate::world::plugin::{HexIndex, WorldMap, WorldRules};
 
 /// Log lines shown.
 pub const LOG_LINES: usize = 6;
@@ -116,6 +115,9 @@ fn spawn(mut commands: Commands) {
     ));
 }
 
+/// The HUD's texts: the status of who is to act, the notice, the hovered hex and the log. Reads
+/// the players, [`Phase`], [`PlayLog`], the hovered hex, [`Notice`], the station pick, the flags,
+/// the rules, the world and the sites; writes the texts and their colours.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn update(
     table: Table,
@@ -125,7 +127,7 @@ pub(super) fn update(
     notice: Res<Notice>,
     pick: Res<StationPick>,
     (index, flags): (Res<HexIndex>, Query<&Occupied>),
-    rules: Res<Rules>,
+    rules: WorldRules,
     map: Res<WorldMap>,
     sites: Option<Res<SiteLayer>>,
     mut texts: Query<(

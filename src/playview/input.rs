@@ -10,8 +10,7 @@ use super::{FocusOn, Hovered, Notice};
 use crate::hex::distance;
 use crate::play::{Action, PlayerId, WalkOrder, Walks};
 use crate::render::input::Command;
-use crate::rules::Rules;
-use crate::world::plugin::{Features, HexPos};
+use crate::world::plugin::{Features, HexPos, WorldRules};
 
 /// The features keys 1 to 4 build, by name in the ruleset.
 pub const BUILD_KEYS: [&str; 4] = ["Flag", "Pylon of Purity", "Stag Station", "Boardwalk"];
@@ -39,7 +38,7 @@ pub(super) fn perform(
     mut commands: MessageReader<Command>,
     table: Table,
     hovered: Res<Hovered>,
-    rules: Res<Rules>,
+    rules: WorldRules,
     hexes: Query<(&HexPos, &Features)>,
     mut pick: ResMut<StationPick>,
     mut notice: ResMut<Notice>,

@@ -7,6 +7,7 @@ use hexx::Hex;
 
 use crate::play::{ActionPoints, Faction, Player, PlayerId, Position, Resources, Turn};
 use crate::rules::Rules;
+use crate::world::plugin::WorldRules;
 
 /// How many players to seat (`--players N`); without it, [`default_seats`].
 #[derive(Resource, Debug, Clone, Copy)]
@@ -33,10 +34,11 @@ pub fn default_seats(rules: &Rules) -> u32 {
     (rules.play.factions.len() as u32).max(2)
 }
 
-/// Player i (ids from 1, as the log prints them) plays faction i - 1.
+/// Player i (ids from 1, as the log prints them) plays faction i - 1. Reads the rules (the
+/// factions), [`Seats`] and a loaded game's players; spawns the players of a new game.
 fn seat_players(
     mut commands: Commands,
-    rules: Res<Rules>,
+    rules: WorldRules,
     seats: Option<Res<Seats>>,
     loaded: Option<Res<crate::save::PlayersToSeat>>,
 ) {

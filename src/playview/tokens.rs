@@ -12,8 +12,8 @@ use crate::play::{Player, PlayerId};
 use crate::render::camera::MainCamera;
 use crate::render::shapes::{MAX_ARCS, Shapes};
 use crate::render::tokens::{token_sprite, token_transform};
-use crate::rules::Rules;
 use crate::spectator::SpectatorCamera;
+use crate::world::plugin::WorldRules;
 
 const PULSE_HZ: f32 = 1.2;
 
@@ -75,7 +75,7 @@ pub(super) fn place_tokens(
     tokens: Query<&Token>,
     mut sprites: Query<(&mut Sprite, &mut Transform, &mut Visibility), super::OffCamera>,
     shapes: Res<Shapes>,
-    rules: Res<Rules>,
+    rules: WorldRules,
     camera: Single<&Projection, (With<MainCamera>, Without<SpectatorCamera>)>,
     time: Res<Time>,
 ) {

@@ -14,9 +14,10 @@ use super::HEX_SIZE;
 use super::textures::{Textures, hex_texture_size};
 use crate::AppSystems;
 use crate::hex::layout;
-use crate::rules::Rules;
 use crate::rules::reload::RulesReloaded;
-use crate::world::plugin::{Features, HexEdited, HexGenerated, HexIndex, HexPos, Landmark};
+use crate::world::plugin::{
+    Features, HexEdited, HexGenerated, HexIndex, HexPos, Landmark, WorldRules,
+};
 
 const TOWN_COLOUR: Color = Color::srgb(1.0, 0.93, 0.72);
 const CORRUPTED_COLOUR: Color = Color::srgba(0.38, 0.08, 0.45, 0.9);
@@ -122,7 +123,7 @@ fn update_marks(
     mut commands: Commands,
     mut redraw: HexesToRedraw,
     states: Query<(&HexPos, &Landmark, &Features)>,
-    rules: Res<Rules>,
+    rules: WorldRules,
     textures: Res<Textures>,
     mut marks: ResMut<HexMarks<Terrain>>,
 ) {

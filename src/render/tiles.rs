@@ -18,7 +18,7 @@ use super::textures::{Textures, hex_texture_size};
 use crate::AppSystems;
 use crate::rules::reload::RulesReloaded;
 use crate::rules::{BiomeId, Rules};
-use crate::world::plugin::{Biome, HexGenerated, HexPos};
+use crate::world::plugin::{Biome, HexGenerated, HexPos, WorldRules};
 
 /// Hexes per chunk side, in tilemap axial coordinates.
 const CHUNK: i32 = 32;
@@ -106,11 +106,14 @@ pub(super) fn biome_colour(rules: &Rules, biome: BiomeId) -> Color {
     Color::srgb_u8(r, g, b)
 }
 
+/// Draws each hex generated as a tile of its biome's colour, making its chunk's tilemap when it
+/// is the chunk's first. Reads [`HexGenerated`], the hexes' biomes, the rules and the textures;
+/// writes the tiles, the tilemaps and [`Chunks`].
 fn draw_new_hexes(
     mut commands: Commands,
     mut generated: MessageReader<HexGenerated>,
     biomes: Query<&Biome>,
-    rules: Res<Rules>,
+    rules: WorldRules,
     textures: Res<Textures>,
     mut chunks: ResMut<Chunks>,
     mut storages: Query<&mut TileStorage>,
@@ -152,11 +155,12 @@ fn draw_new_hexes(
 }
 
 /// After the rules are reloaded every drawn tile takes its biome's new colour (the biome ids
-/// stay: a reload that changes the list of biomes is refused).
+/// stay: a reload that changes the list of biomes is refused). Reads [`RulesReloaded`], the
+/// hexes' biomes, the rules and [`Chunks`]; writes the tiles' colours.
 fn retint(
     mut reloaded: MessageReader<RulesReloaded>,
     hexes: Query<(&HexPos, &Biome)>,
-    rules: Res<Rules>,
+    rules: WorldRules,
     chunks: Res<Chunks>,
     storages: Query<&TileStorage>,
     mut colours: Query<&mut TileColor>,
@@ -179,6 +183,7 @@ fn retint(
 mod tests {
     use super::*;
     use crate::hex::{Direction, layout, view_order};
+    use crate::world::plugin::WorldMap;
 
     /// Where a chunk's tilemap sits: the centre of its tile (0, 0), as `TilemapAnchor::None`
     /// expects.
@@ -220,7 +225,7 @@ mod tests {
         let map = app.world_mut().spawn(storage).id();
         app.world_mut().spawn((HexPos(hex), Biome(forest)));
         rules.biomes[forest.0 as usize].colour = [1, 2, 3];
-        app.insert_resource(rules)
+        app.insert_resource(WorldMap(crate::world::HexWorld::new(rules, 7)))
             .insert_resource(Chunks([(chunk, map)].into_iter().collect()))
             .add_message::<RulesReloaded>()
             .add_systems(Update, retint);

@@ -11,7 +11,6 @@ mod validate;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use bevy::prelude::Resource;
 use serde::{Deserialize, Serialize};
 
 pub use error::RulesError;
@@ -151,7 +150,7 @@ pub struct FactionSpec {
 }
 
 /// A validated ruleset: names resolved to ids, numbers checked.
-#[derive(Debug, Clone, Resource)]
+#[derive(Debug, Clone)]
 pub struct Rules {
     pub name: String,
     pub source: String,

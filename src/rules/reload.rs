@@ -1,8 +1,9 @@
 //! Hot reload of the rule file the game window was opened on: a small watcher polls the file's
 //! modification time and size, and when they change (and then hold still for one more poll, so
 //! a half-written file is not read) parses and validates it as at startup. A valid ruleset
-//! replaces the `Rules` resource and the world's rules, so every later draw uses its numbers;
-//! hexes already generated keep their state. An invalid one, or one whose biome, landmark or
+//! replaces the world's rules (their one home, read through `world::plugin::WorldRules`), so
+//! every later draw uses its numbers, and is announced as [`RulesReloaded`]; hexes already
+//! generated keep their state. An invalid one, or one whose biome, landmark or
 //! feature names differ (ids are their positions), or that changes what a saved game is checked
 //! against (see [`check_swap`]), is refused and the old rules stay.
 
@@ -224,10 +225,12 @@ fn saved_change(old: &Rules, new: &Rules) -> Option<(String, String)> {
     None
 }
 
+/// Swaps the rules' one home, the world's (`map.rules`), when the watched file is saved. Reads
+/// the [`RulesFile`] and the time; writes the [`WorldMap`]'s rules, [`RulesReloaded`] or
+/// [`RulesRejected`].
 fn watch(
     time: Res<Time>,
     mut file: ResMut<RulesFile>,
-    mut rules: ResMut<Rules>,
     mut map: ResMut<WorldMap>,
     mut reloaded: MessageWriter<RulesReloaded>,
     mut rejected: MessageWriter<RulesRejected>,
@@ -235,15 +238,15 @@ fn watch(
     if !file.poll(time.delta()) {
         return;
     }
-    let new = Rules::from_file(&file.path).and_then(|new| check_swap(&rules, &new).map(|_| new));
+    let new =
+        Rules::from_file(&file.path).and_then(|new| check_swap(&map.rules, &new).map(|_| new));
     match new {
         Ok(new) => {
             info!("rules reloaded from {}", new.source);
             reloaded.write(RulesReloaded {
                 source: new.source.clone(),
             });
-            map.rules = new.clone();
-            *rules = new;
+            map.rules = new;
         }
         Err(error) => {
             warn!("rules not reloaded: {error}");

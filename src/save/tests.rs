@@ -30,7 +30,12 @@ fn played() -> App {
 /// The same list of actions, from `round` on, for any game: both players walk, build and end
 /// their turns.
 fn play(app: &mut App, round: usize) {
-    let flag = app.world().resource::<Rules>().feature("Flag").unwrap();
+    let flag = app
+        .world()
+        .resource::<WorldMap>()
+        .rules
+        .feature("Flag")
+        .unwrap();
     for r in round..round + 4 {
         for id in [1, 2] {
             let player = PlayerId(id);

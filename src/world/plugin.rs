@@ -21,6 +21,22 @@ use crate::rules::{BiomeId, FeatureSet, LandmarkId, Rules};
 #[derive(Resource, Deref, DerefMut)]
 pub struct WorldMap(pub HexWorld);
 
+/// The rules, read-only: the one place systems read the rules from. Their one home is the
+/// world's (`WorldMap`'s `rules`), which a reload swaps; a system that also writes the
+/// [`WorldMap`] reads `map.rules` instead.
+#[derive(SystemParam)]
+pub struct WorldRules<'w> {
+    map: Res<'w, WorldMap>,
+}
+
+impl std::ops::Deref for WorldRules<'_> {
+    type Target = Rules;
+
+    fn deref(&self) -> &Rules {
+        &self.map.rules
+    }
+}
+
 /// A hex's position; every hex entity has one.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Hash, Deref)]
 pub struct HexPos(pub Hex);
@@ -155,8 +171,7 @@ pub struct WorldPlugin {
 
 impl Plugin for WorldPlugin {
     fn build(&self, app: &mut App) {
-        app.insert_resource(self.rules.clone())
-            .insert_resource(WorldMap(HexWorld::new(self.rules.clone(), self.seed)))
+        app.insert_resource(WorldMap(HexWorld::new(self.rules.clone(), self.seed)))
             .init_resource::<HexIndex>()
             .add_message::<GenerateHex>()
             .add_message::<HexGenerated>()
@@ -341,7 +356,7 @@ mod tests {
         assert_eq!(n, 37);
         assert_eq!(app.world().resource::<HexIndex>().len(), 37);
         let origin = app.world().resource::<HexIndex>()[&Hex::ZERO];
-        let rules = app.world().resource::<Rules>().clone();
+        let rules = app.world().resource::<WorldMap>().rules.clone();
         let e = app.world().entity(origin);
         assert_eq!(e.get::<Biome>().unwrap().0, rules.biome("Meadow").unwrap());
         assert_eq!(e.get::<Generated>().unwrap().cause, Cause::Origin);

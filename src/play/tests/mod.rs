@@ -65,7 +65,7 @@ impl Table {
     }
 
     pub fn rules(&self) -> &Rules {
-        self.app.world().resource::<Rules>()
+        &self.app.world().resource::<WorldMap>().rules
     }
 
     pub fn biome(&self, name: &str) -> BiomeId {

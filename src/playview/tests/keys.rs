@@ -76,7 +76,7 @@ fn a_click_on_a_far_hex_walks_there_step_by_step() {
     // A hex two steps away whose way crosses no chancy ground (no winds, no mire).
     let (target, path) = {
         let world = &app.world().resource::<WorldMap>().0;
-        crate::play::routes::calm_target(world, app.world().resource::<Rules>())
+        crate::play::routes::calm_target(world, &world.rules)
     };
     click(&mut app, target);
     for _ in 0..4 {

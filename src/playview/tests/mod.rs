@@ -89,7 +89,7 @@ fn position(app: &mut App, id: u32) -> Hex {
 /// A neighbour of the origin where anything may be built (not a Lake, not corrupted).
 fn buildable_neighbour(app: &App) -> Hex {
     let world = &app.world().resource::<WorldMap>().0;
-    let rules = app.world().resource::<Rules>();
+    let rules = &app.world().resource::<WorldMap>().rules;
     Direction::ALL
         .map(|d| d.offset())
         .into_iter()

@@ -67,11 +67,14 @@ fn drain<M: Message>(app: &mut App) -> Vec<M> {
         .collect()
 }
 
-fn weight(app: &App, biome: &str) -> (f64, f64) {
-    let rules = app.world().resource::<Rules>();
-    let world = &app.world().resource::<WorldMap>().rules;
-    let b = rules.biome(biome).unwrap().0 as usize;
-    (rules.weights[b], world.weights[b])
+/// The running rules: their one home, the world's.
+fn rules(app: &App) -> &Rules {
+    &app.world().resource::<WorldMap>().rules
+}
+
+fn weight(app: &App, biome: &str) -> f64 {
+    let rules = rules(app);
+    rules.weights[rules.biome(biome).unwrap().0 as usize]
 }
 
 #[test]
@@ -105,17 +108,17 @@ fn an_untouched_file_is_not_reloaded() {
 #[test]
 fn a_valid_save_swaps_the_rules_and_later_hexes_use_them() {
     let (mut app, path) = game("valid");
-    assert_eq!(weight(&app, "Forest"), (3.0, 3.0));
+    assert_eq!(weight(&app, "Forest"), 3.0);
     let text = edit(&example_text(), FOREST, &forest("90.0"));
     save(&path, &text, 1);
     app.update();
     assert_eq!(
-        weight(&app, "Forest").0,
+        weight(&app, "Forest"),
         3.0,
         "a file still changing is not read"
     );
     app.update();
-    assert_eq!(weight(&app, "Forest"), (90.0, 90.0));
+    assert_eq!(weight(&app, "Forest"), 90.0);
     let reloaded = drain::<RulesReloaded>(&mut app);
     assert_eq!(reloaded.len(), 1);
     assert_eq!(reloaded[0].source, path.display().to_string());
@@ -166,7 +169,7 @@ fn an_invalid_save_is_refused_naming_the_file_and_a_later_valid_one_applies() {
     let text = edit(&example_text(), FOREST, &forest("-3.0"));
     let shown = refused_once(&mut app, &path, &text);
     assert!(shown.contains("weight"), "{shown}");
-    assert_eq!(weight(&app, "Forest"), (3.0, 3.0), "the old rules stay");
+    assert_eq!(weight(&app, "Forest"), 3.0, "the old rules stay");
 
     let broken = edit(&example_text(), "sight_radius: 2,", "sight_radius: 2");
     save(&path, &broken, 2);
@@ -180,7 +183,7 @@ fn an_invalid_save_is_refused_naming_the_file_and_a_later_valid_one_applies() {
     save(&path, &edit(&example_text(), FOREST, &forest("2.5")), 3);
     settle(&mut app);
     assert_eq!(drain::<RulesReloaded>(&mut app).len(), 1);
-    assert_eq!(weight(&app, "Forest"), (2.5, 2.5));
+    assert_eq!(weight(&app, "Forest"), 2.5);
 }
 
 #[test]
@@ -203,7 +206,7 @@ fn a_save_that_renames_a_biome_is_refused() {
             .contains("`Ash Flats` became `Cinder Flats`: restart to change the list of biomes"),
         "{e}"
     );
-    assert!(app.world().resource::<Rules>().biome("Ash Flats").is_some());
+    assert!(rules(&app).biome("Ash Flats").is_some());
     assert!(drain::<RulesReloaded>(&mut app).is_empty());
 }
 
@@ -216,7 +219,7 @@ fn it_polls_at_its_own_pace() {
         std::thread::sleep(Duration::from_millis(60));
         app.update();
     }
-    assert_eq!(weight(&app, "Forest"), (2.5, 2.5));
+    assert_eq!(weight(&app, "Forest"), 2.5);
 }
 
 #[test]
@@ -334,10 +337,10 @@ fn a_reload_that_changes_a_pylon_is_refused_and_saves_still_load() {
     save(&path, &text, 2);
     settle(&mut app);
     assert_eq!(drain::<RulesReloaded>(&mut app).len(), 1);
-    assert_eq!(app.world().resource::<Rules>().play.action_points, 1);
+    assert_eq!(rules(&app).play.action_points, 1);
     let saved = crate::save::capture(app.world_mut());
     assert_eq!(saved.players[0].ap, 3);
-    let rules = app.world().resource::<Rules>().clone();
+    let rules = rules(&app).clone();
     let again = crate::save::SaveGame::from_ron(&saved.to_ron(), "game.ron").unwrap();
     assert!(again.world(&rules, "game.ron").is_ok());
 }
