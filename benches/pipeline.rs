@@ -17,7 +17,7 @@ use aeternus::hex::Direction;
 use aeternus::play::{Action, ActionPoints, Player, PlayerId, Position};
 use aeternus::rules::Rules;
 use aeternus::world::Cause;
-use aeternus::world::plugin::{GenerateHex, WorldMap, generate_hexes, settle};
+use aeternus::world::plugin::{GenerateHex, HexWorld, generate_hexes, settle};
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -65,7 +65,7 @@ fn walk(rules: &Rules, moves: u32) -> Walk {
             app.world_mut().write_message(Action::EndTurn { player });
             settle(app.world_mut());
         }
-        let map = app.world().resource::<WorldMap>();
+        let map = app.world().resource::<HexWorld>();
         let lake = map.rules.biome("Lake");
         let open = |d: &Direction| {
             map.get(at + d.offset())
@@ -82,7 +82,7 @@ fn walk(rules: &Rules, moves: u32) -> Walk {
         let t = Instant::now();
         settle(app.world_mut());
         took += t.elapsed();
-        let map = app.world().resource::<WorldMap>();
+        let map = app.world().resource::<HexWorld>();
         revealed.push(
             (before..map.len() as u32)
                 .filter(|&o| map.cause(o) != Cause::Pocket)
@@ -120,7 +120,7 @@ fn generate_only(rules: &Rules, walked: &Walk) -> (Duration, usize) {
         generate_hexes(app.world_mut());
         took += t.elapsed();
     }
-    (took, app.world().resource::<WorldMap>().len())
+    (took, app.world().resource::<HexWorld>().len())
 }
 
 fn main() {

@@ -6,13 +6,13 @@ use std::collections::{HashMap, VecDeque};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use aeternus::aeternus::stream::HexStreams;
-use aeternus::aeternus::{PoolNeighbour, draw_biome, draw_features, draw_landmark};
 use aeternus::hex::{NEIGHBOURS, neighbours, ring};
 use aeternus::rules::{BiomeId, FeatureSet, LandmarkId, Rules};
 use aeternus::world::plugin::{HexIndex, Viewer};
 use aeternus::world::pockets::Searcher;
 use aeternus::world::{Cause, HexWorld};
+use aeternus::worldgen::stream::HexStreams;
+use aeternus::worldgen::{PoolNeighbour, draw_biome, draw_features, draw_landmark};
 use bevy::prelude::*;
 use criterion::{BenchmarkId, Criterion, Throughput};
 use hexx::Hex;

@@ -1,9 +1,8 @@
 //! Aeternus: a hex-world strategy game on an infinite, lazily generated world.
 //!
-//! The rules core (`hex`, `rules`, `world`, `aeternus`, `play`) runs headless; `render` draws it.
+//! The rules core (`hex`, `rules`, `world`, `worldgen`, `play`) runs headless; `render` draws it.
 //! All system ordering lives here, in [`AppSystems`].
 
-pub mod aeternus;
 pub mod cli;
 pub mod export;
 pub mod game;
@@ -19,6 +18,7 @@ pub mod spectator;
 pub mod storm;
 pub mod stormview;
 pub mod world;
+pub mod worldgen;
 
 #[cfg(test)]
 mod mutations;

@@ -3,7 +3,7 @@
 //! no stated order fail here rather than behave differently under another executor.
 //!
 //! Built without a window: the rules core, sites, rule reload, autosave and the play view's
-//! input (`playview::logic`) as the Aeternus window adds them; `StormPlayPlugin` as the storm
+//! input (`playview::controls`) as the Aeternus window adds them; `StormPlayPlugin` as the storm
 //! window adds it; and, initialised but never run, the play view's drawing and the spectator.
 //! Not built: `render::RenderPlugin` and `stormview::StormViewPlugin`, because both add
 //! `bevy_ecs_tilemap::TilemapPlugin`, whose build needs the render sub-app (a GPU device).
@@ -55,7 +55,7 @@ fn aeternus_base() -> App {
 /// The Aeternus window's logic without its drawing: autosave and the play view's input.
 fn aeternus_app() -> App {
     let mut app = aeternus_base();
-    app.add_plugins((crate::save::autosave::plugin, crate::playview::logic));
+    app.add_plugins((crate::save::autosave::plugin, crate::playview::controls));
     app
 }
 

@@ -13,7 +13,7 @@ use crate::play::Phase;
 use crate::playview::seat::{Table, faction_colour};
 use crate::render::HEX_SIZE;
 use crate::render::screenshot::ShotSuffix;
-use crate::world::plugin::{WorldMap, WorldRules};
+use crate::world::plugin::{HexWorld, WorldRules};
 
 const PANEL: Color = Color::srgba(0.05, 0.05, 0.07, 0.88);
 /// How fast the view follows the world's growth: the gap left after one second.
@@ -90,7 +90,7 @@ pub fn fit(min: Vec2, max: Vec2, size: Vec2) -> (Vec2, f32) {
 }
 
 fn frame(
-    map: Res<WorldMap>,
+    map: Res<HexWorld>,
     mut extent: ResMut<Extent>,
     windows: Query<&Window>,
     camera: Single<(&RenderTarget, &mut Transform, &mut Projection), With<SpectatorCamera>>,
@@ -132,7 +132,7 @@ fn frame(
 pub(crate) fn status(
     table: Table,
     phase: Res<Phase>,
-    map: Res<WorldMap>,
+    map: Res<HexWorld>,
     rules: WorldRules,
     text: Single<(&mut Text, &mut TextColor), With<SpectatorStatus>>,
 ) {

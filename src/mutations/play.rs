@@ -14,7 +14,7 @@ use crate::play::{
 use crate::playview::text::{hex_info, log_lines, sites_line};
 use crate::rules::{FeatureId, Rules};
 use crate::sites::SiteLayer;
-use crate::world::plugin::WorldMap;
+use crate::world::plugin::HexWorld;
 
 /// The widest sight a case plays with: a mod's sight radius is checked at load, but a game
 /// that generates a wide view for every step would make the run slow, not more hostile.
@@ -60,7 +60,7 @@ pub fn new_game(rules: Rules, seed: u64) -> App {
 /// `rounds` rounds for `players`: each walks, builds every buildable feature on its hex and one
 /// beside it, travels the stagways to the origin and ends its turn.
 pub fn rounds(app: &mut App, players: &[u32], rounds: u32) {
-    let rules = &app.world().resource::<WorldMap>().rules;
+    let rules = &app.world().resource::<HexWorld>().rules;
     let buildable: Vec<FeatureId> = (rules.features.iter().enumerate())
         .filter(|(_, f)| !f.cost.is_empty())
         .map(|(i, _)| FeatureId(i as u8))
@@ -115,7 +115,7 @@ pub fn hud(app: &mut App) -> usize {
         .query_filtered::<&crate::world::plugin::HexPos, With<Occupied>>();
     let flags: Vec<Hex> = q.iter(app.world()).map(|p| p.0).collect();
     let world = app.world();
-    let map = world.resource::<WorldMap>();
+    let map = world.resource::<HexWorld>();
     let rules = &map.rules;
     let mut words = 0;
     for line in log_lines(&world.resource::<PlayLog>().0, rules, usize::MAX) {
@@ -140,7 +140,7 @@ pub fn hud(app: &mut App) -> usize {
 pub fn walks(app: &mut App, players: &[u32]) {
     let from: Vec<Hex> = players.iter().filter_map(|&id| position(app, id)).collect();
     let world = app.world();
-    let map = world.resource::<WorldMap>();
+    let map = world.resource::<HexWorld>();
     let rules = &map.rules;
     let last = map.hex_of_order(map.len() as u32 - 1);
     for a in from {
@@ -154,5 +154,5 @@ pub fn walks(app: &mut App, players: &[u32]) {
 
 /// The hexes the game's world holds.
 pub fn hexes(app: &App) -> usize {
-    app.world().resource::<WorldMap>().len()
+    app.world().resource::<HexWorld>().len()
 }

@@ -5,7 +5,7 @@ use super::play::{self, SIGHT};
 use super::{CaseOutcome, Scratch, cases, disc, run, shipped, site_rules, sweep};
 use crate::rules::Rules;
 use crate::rules::reload::check_swap;
-use crate::world::plugin::WorldMap;
+use crate::world::plugin::HexWorld;
 
 /// The view generated from the origin: 37 hexes.
 const RADIUS: u32 = 3;
@@ -46,7 +46,7 @@ fn case(scratch: &Scratch, base: &Rules, bytes: &[u8]) -> CaseOutcome {
             play::rounds(&mut app, &[1, 2], 1);
             let mut new = rules.clone();
             new.sight_radius = new.sight_radius.min(SIGHT);
-            app.world_mut().resource_mut::<WorldMap>().rules = new;
+            app.world_mut().resource_mut::<HexWorld>().rules = new;
         }
         play::rounds(&mut app, &[1, 2], ROUNDS);
         play::hud(&mut app);

@@ -11,8 +11,8 @@ use super::text::{Kind, lex};
 use super::{CaseOutcome, Scratch, cases, disc, run, shipped, site_rules, sweep};
 use crate::export::MapExport;
 use crate::hex::Direction;
+use crate::storm::token::{TokenTrail, under_new_rules};
 use crate::storm::{CycleParams, Settlement, StormMap, StormRules};
-use crate::stormview::logic::{TokenTrail, under_new_rules};
 
 const RULES: &str = "assets/rules/storm.ron";
 /// The largest map the rules may ask for (their radius at most 200).

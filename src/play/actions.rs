@@ -16,7 +16,7 @@ use super::players::PlayerId;
 use crate::hex::{Coord, Direction};
 use crate::rules::{BiomeId, FeatureId, Rules};
 use crate::world::Cause;
-use crate::world::plugin::{GenerateHex, Settling, WorldMap};
+use crate::world::plugin::{GenerateHex, HexWorld, Settling};
 
 #[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Action {
@@ -146,11 +146,12 @@ pub(super) fn refuse(log: &mut MessageWriter<PlayEvent>, action: &Action, refusa
 /// for another pass while more wait. Reads [`Action`], [`Settling`], the players and the store;
 /// writes [`MoveAttempt`] with [`GenerateHex`] for an indeterminate target (cause
 /// `move_target`), [`Order`], and [`PlayEvent::Refused`].
+#[allow(clippy::too_many_arguments)]
 pub(super) fn act(
     mut actions: MessageReader<Action>,
     mut settling: ResMut<Settling>,
     players: Players,
-    map: Res<WorldMap>,
+    map: Res<HexWorld>,
     mut attempts: MessageWriter<MoveAttempt>,
     mut generate: MessageWriter<GenerateHex>,
     mut orders: MessageWriter<Order>,
@@ -200,7 +201,7 @@ pub(super) fn act(
 /// Sends a move attempt, with the generation of its target when it is indeterminate.
 pub(super) fn attempt(
     mut m: Move,
-    map: &WorldMap,
+    map: &HexWorld,
     attempts: &mut MessageWriter<MoveAttempt>,
     generate: &mut MessageWriter<GenerateHex>,
 ) {

@@ -10,7 +10,7 @@ use super::log::PlayEvent;
 use super::players::Faction;
 use crate::hex::Coord;
 use crate::rules::FeatureEffect;
-use crate::world::plugin::{HexEdited, HexIndex, WorldMap};
+use crate::world::plugin::{HexEdited, HexIndex, HexWorld};
 
 /// On a hex entity: the faction whose flag stands there.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Deref)]
@@ -32,10 +32,11 @@ pub fn occupant_in(world: &World, hex: Hex) -> Option<Faction> {
 /// feature is gone (corruption took every feature) is no longer occupied. Reads [`Built`],
 /// [`HexEdited`], the store and the players' factions; writes [`Occupied`] on hex entities,
 /// [`PlayEvent::Occupied`] and [`PlayEvent::FlagLost`].
+#[allow(clippy::too_many_arguments)]
 pub(super) fn follow(
     mut built: MessageReader<Built>,
     mut edited: MessageReader<HexEdited>,
-    map: Res<WorldMap>,
+    map: Res<HexWorld>,
     index: Res<HexIndex>,
     flags: Query<&Occupied>,
     players: Players,

@@ -11,11 +11,11 @@ use super::actions::{Action, attempt, refuse};
 use super::board::Players;
 use super::log::PlayEvent;
 use super::movement::{Arrived, EntryOpen, ExitOpen, Move, MoveAttempt};
-use crate::aeternus::stream::{Purpose, player_rng, uniform};
 use crate::hex::{Coord, Direction};
 use crate::rules::{FeatureEffect, Movement, Rules};
-use crate::world::HexData;
-use crate::world::plugin::{GenerateHex, GenerationRefused, Settling, WorldMap};
+use crate::world::GeneratedHex;
+use crate::world::plugin::{GenerateHex, GenerationRefused, HexWorld, Settling};
+use crate::worldgen::stream::{Purpose, player_rng, uniform};
 
 /// A player's per-move draws, one stream each.
 const SWAMP_EXIT: Purpose = Purpose::Play(0);
@@ -26,7 +26,7 @@ const WINDS: Purpose = Purpose::Play(1);
 pub const MAX_BLOWS: u32 = 16;
 
 /// The movement effects that apply on `hex`: its biome's, or none where a feature cancels them.
-pub fn effects(rules: &Rules, hex: &HexData) -> Movement {
+pub fn effects(rules: &Rules, hex: &GeneratedHex) -> Movement {
     let cancelled = hex
         .features
         .iter()
@@ -57,7 +57,7 @@ fn charge(players: &mut Players, m: &Move, costs: bool) -> u32 {
 pub(super) fn enter(
     mut attempts: MessageReader<MoveAttempt>,
     mut refused: MessageReader<GenerationRefused>,
-    map: Res<WorldMap>,
+    map: Res<HexWorld>,
     mut players: Players,
     mut open: MessageWriter<EntryOpen>,
     mut log: MessageWriter<PlayEvent>,
@@ -101,7 +101,7 @@ pub(super) fn enter(
 /// [`PlayEvent::Mired`], and [`ExitOpen`].
 pub(super) fn hold(
     mut entries: MessageReader<EntryOpen>,
-    map: Res<WorldMap>,
+    map: Res<HexWorld>,
     mut players: Players,
     mut open: MessageWriter<ExitOpen>,
     mut log: MessageWriter<PlayEvent>,
@@ -138,7 +138,7 @@ pub(super) fn hold(
 /// writes [`MoveAttempt`], [`GenerateHex`] and asks [`Settling`] for another pass.
 pub(super) fn winds(
     mut arrived: MessageReader<Arrived>,
-    map: Res<WorldMap>,
+    map: Res<HexWorld>,
     players: Players,
     mut settling: ResMut<Settling>,
     mut attempts: MessageWriter<MoveAttempt>,

@@ -12,13 +12,12 @@ use super::players::PlayerId;
 use crate::hex::Coord;
 use crate::rules::FeatureEffect;
 use crate::world::HexWorld;
-use crate::world::plugin::WorldMap;
 
 /// Takes a player along the stagways. Reads [`Order`]s (a Travel), the store and the player;
 /// writes the player's position and turn, and [`PlayEvent::Travelled`] or a refusal.
 pub(super) fn travel(
     mut orders: MessageReader<Order>,
-    map: Res<WorldMap>,
+    map: Res<HexWorld>,
     mut players: Players,
     mut log: MessageWriter<PlayEvent>,
 ) {

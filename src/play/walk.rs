@@ -15,7 +15,7 @@ use super::routes::route;
 use super::{Action, Phase, PlayerId};
 use crate::AppSystems;
 use crate::rules::Rules;
-use crate::world::plugin::{WorldMap, WorldRules};
+use crate::world::plugin::{HexWorld, WorldRules};
 
 /// An order for a player's walk.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,7 +86,7 @@ impl Walking {
 
 /// A walk from `at` to `to` in `phase`, or why there is none.
 pub fn plan(
-    map: &WorldMap,
+    map: &HexWorld,
     rules: &Rules,
     phase: u32,
     at: Hex,
@@ -122,7 +122,7 @@ fn order(
     mut walks: ResMut<Walks>,
     players: Query<Walker>,
     phase: Res<Phase>,
-    map: Res<WorldMap>,
+    map: Res<HexWorld>,
     rules: WorldRules,
     mut ended: MessageWriter<WalkEnded>,
 ) {
@@ -222,7 +222,7 @@ mod tests {
         app.world_mut().spawn(Player::new(1, "Walker"));
         app.update();
         let (target, path) = {
-            let world = &app.world().resource::<WorldMap>().0;
+            let world = &app.world().resource::<HexWorld>();
             crate::play::routes::calm_target(world, &world.rules)
         };
         app.world_mut().write_message(WalkOrder::To {

@@ -103,7 +103,7 @@ mod tests {
     use super::*;
     use crate::play::Faction;
     use crate::rules::Rules;
-    use crate::world::plugin::{HexEdited, WorldMap};
+    use crate::world::plugin::{HexEdited, HexWorld};
 
     /// The colour of the one occupied rim drawn, if any.
     fn rim_colour(app: &mut App) -> Option<Color> {
@@ -134,7 +134,7 @@ mod tests {
             .expect("the origin is generated");
         // A flag raised, by hand: the feature in the store and on the hex, its owner, and the
         // edit of the hex that comes with them (without the feature, flags would take it down).
-        let mut map = app.world_mut().resource_mut::<WorldMap>();
+        let mut map = app.world_mut().resource_mut::<HexWorld>();
         let flag = map.rules.feature("Flag").unwrap();
         let d = map.get(Hex::ZERO).unwrap();
         let mut features = d.features;
@@ -146,7 +146,7 @@ mod tests {
         let was = rim_colour(&mut app).expect("an occupied hex has a rim");
         assert_eq!(was, faction_colour(&Rules::aeternus(), Faction(0)));
 
-        let mut map = app.world_mut().resource_mut::<WorldMap>();
+        let mut map = app.world_mut().resource_mut::<HexWorld>();
         map.rules.play.factions[0].colour = [1, 2, 3];
         app.world_mut().write_message(RulesReloaded {
             source: "mod.ron".into(),

@@ -10,7 +10,7 @@ use super::{Hovered, Notice};
 use crate::AppSystems;
 use crate::play::{Occupied, Phase, PlayLog, occupant};
 use crate::sites::SiteLayer;
-use crate::world::plugin::{HexIndex, WorldMap, WorldRules};
+use crate::world::plugin::{HexIndex, HexWorld, WorldRules};
 
 /// Log lines shown.
 pub const LOG_LINES: usize = 6;
@@ -128,7 +128,7 @@ pub(super) fn update(
     pick: Res<StationPick>,
     (index, flags): (Res<HexIndex>, Query<&Occupied>),
     rules: WorldRules,
-    map: Res<WorldMap>,
+    map: Res<HexWorld>,
     sites: Option<Res<SiteLayer>>,
     mut texts: Query<(
         &Part,

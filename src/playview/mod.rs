@@ -3,7 +3,7 @@
 //! current player's [`Action`](crate::play::Action)s, a HUD, and a camera that follows the turn.
 //!
 //! It reads the play state and writes only `Action` messages: the rules (`crate::play`) stay
-//! headless. [`logic`] (seating, input, the station pick) runs without a window and is what the
+//! headless. [`controls`] (seating, input, the station pick) runs without a window and is what the
 //! tests drive; [`PlayViewPlugin`] adds the drawing, the pointer and the HUD.
 
 mod features;
@@ -51,7 +51,7 @@ pub struct Notice(pub Option<String>);
 pub struct FocusOn(pub Hex);
 
 /// Seating, input and the station pick: no window needed.
-pub fn logic(app: &mut App) {
+pub fn controls(app: &mut App) {
     app.init_resource::<Hovered>()
         .init_resource::<Notice>()
         .add_message::<FocusOn>()
@@ -77,7 +77,7 @@ impl Plugin for PlayViewPlugin {
         }
         // The letters move the current player, so only the arrows pan.
         app.insert_resource(PanWithLetters(false))
-            .add_plugins((logic, crate::render::shapes::plugin))
+            .add_plugins((controls, crate::render::shapes::plugin))
             .add_plugins((
                 pointer::plugin,
                 crate::render::input::click_plugin,

@@ -110,7 +110,7 @@ mod tests {
     use super::*;
     use crate::rules::Rules;
     use crate::sites::SiteRules;
-    use crate::world::plugin::{Viewer, WorldMap};
+    use crate::world::plugin::{HexWorld, Viewer};
 
     fn stars(app: &mut App) -> usize {
         let mut q = app.world_mut().query::<&Name>();
@@ -152,7 +152,7 @@ mod tests {
         assert_eq!(stars(&mut app), 0, "hidden at first");
         press_v(&mut app);
         app.update();
-        let map = app.world().resource::<WorldMap>();
+        let map = app.world().resource::<HexWorld>();
         let layer = app.world().resource::<SiteLayer>();
         let with_sites = map.order().filter(|&h| layer.has_sites(h)).count();
         assert!(with_sites > 0);
@@ -164,7 +164,7 @@ mod tests {
         });
         app.update();
         app.update();
-        let map = app.world().resource::<WorldMap>();
+        let map = app.world().resource::<HexWorld>();
         let layer = app.world().resource::<SiteLayer>();
         let with_sites = map.order().filter(|&h| layer.has_sites(h)).count();
         assert_eq!(stars(&mut app), with_sites);

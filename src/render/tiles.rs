@@ -183,7 +183,6 @@ fn retint(
 mod tests {
     use super::*;
     use crate::hex::{Direction, layout, view_order};
-    use crate::world::plugin::WorldMap;
 
     /// Where a chunk's tilemap sits: the centre of its tile (0, 0), as `TilemapAnchor::None`
     /// expects.
@@ -225,7 +224,7 @@ mod tests {
         let map = app.world_mut().spawn(storage).id();
         app.world_mut().spawn((HexPos(hex), Biome(forest)));
         rules.biomes[forest.0 as usize].colour = [1, 2, 3];
-        app.insert_resource(WorldMap(crate::world::HexWorld::new(rules, 7)))
+        app.insert_resource(crate::world::HexWorld::new(rules, 7))
             .insert_resource(Chunks([(chunk, map)].into_iter().collect()))
             .add_message::<RulesReloaded>()
             .add_systems(Update, retint);

@@ -14,7 +14,7 @@ use bevy::prelude::*;
 
 use super::{FeatureEffect, Rules, RulesError};
 use crate::AppSystems;
-use crate::world::plugin::WorldMap;
+use crate::world::plugin::HexWorld;
 
 /// How often the file is looked at.
 pub const POLL: Duration = Duration::from_millis(500);
@@ -226,12 +226,12 @@ fn saved_change(old: &Rules, new: &Rules) -> Option<(String, String)> {
 }
 
 /// Swaps the rules' one home, the world's (`map.rules`), when the watched file is saved. Reads
-/// the [`RulesFile`] and the time; writes the [`WorldMap`]'s rules, [`RulesReloaded`] or
+/// the [`RulesFile`] and the time; writes the [`HexWorld`]'s rules, [`RulesReloaded`] or
 /// [`RulesRejected`].
 fn watch(
     time: Res<Time>,
     mut file: ResMut<RulesFile>,
-    mut map: ResMut<WorldMap>,
+    mut map: ResMut<HexWorld>,
     mut reloaded: MessageWriter<RulesReloaded>,
     mut rejected: MessageWriter<RulesRejected>,
 ) {

@@ -24,7 +24,7 @@ use crate::play::{
     Turn,
 };
 use crate::rules::{BiomeId, FeatureSet, LandmarkId, Names, Rules, RulesError};
-use crate::world::plugin::{Generated, HexIndex, HexPos, WorldMap};
+use crate::world::plugin::{Generated, HexIndex, HexPos};
 use crate::world::{Cause, HexState, HexWorld, RestoreError};
 
 pub use write::{backup_path, write_atomic};
@@ -99,7 +99,7 @@ pub fn capture(world: &mut World) -> SaveGame {
         .iter(world)
         .map(|(h, g, f)| (g.order, Coord::from_hex(h.0), f.0.0))
         .collect();
-    let map = world.resource::<WorldMap>();
+    let map = world.resource::<HexWorld>();
     let hexes: Vec<SavedHex> = (0..map.len() as u32)
         .map(|o| {
             let d = map.data_of_order(o);
@@ -197,7 +197,7 @@ impl SaveGame {
             .iter()
             .map(|(at, f)| (at.to_hex(), Faction(*f)))
             .collect();
-        app.insert_resource(WorldMap(world))
+        app.insert_resource(world)
             .insert_resource(Phase(self.phase))
             .insert_resource(FlagsToRaise(flags))
             .insert_resource(PlayLog(self.log))

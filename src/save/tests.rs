@@ -32,7 +32,7 @@ fn played() -> App {
 fn play(app: &mut App, round: usize) {
     let flag = app
         .world()
-        .resource::<WorldMap>()
+        .resource::<HexWorld>()
         .rules
         .feature("Flag")
         .unwrap();
@@ -122,7 +122,7 @@ fn a_world_of_the_draws_fallback_saves_and_loads() {
     (crate::core_plugins(rules.clone(), SEED))(&mut app);
     app.update();
     {
-        let mut map = app.world_mut().resource_mut::<WorldMap>();
+        let mut map = app.world_mut().resource_mut::<HexWorld>();
         for h in crate::hex::view_order(Hex::ZERO, 8) {
             map.generate(h, Cause::View).unwrap();
         }

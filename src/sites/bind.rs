@@ -5,7 +5,7 @@ use super::{SiteRules, Terrain};
 use crate::rules::check::Check;
 use crate::rules::{Rules, RulesError};
 use crate::storm::StormRules;
-use crate::world::HexData;
+use crate::world::GeneratedHex;
 
 /// Terrain by Aeternus biome and landmark id.
 #[derive(Debug, Clone)]
@@ -16,7 +16,7 @@ pub struct AeternusTerrain {
 
 impl AeternusTerrain {
     /// A hex's terrain: its biome's flags with its landmark's.
-    pub fn of(&self, d: &HexData) -> Terrain {
+    pub fn of(&self, d: &GeneratedHex) -> Terrain {
         self.biomes[d.biome.0 as usize].union(self.landmarks[d.landmark.0 as usize])
     }
 }

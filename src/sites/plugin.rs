@@ -10,7 +10,7 @@ use super::roll::roll_province;
 use super::{AeternusTerrain, Placed, SiteRules, Uniques};
 use crate::AppSystems;
 use crate::rules::{Rules, RulesError};
-use crate::world::plugin::WorldMap;
+use crate::world::plugin::HexWorld;
 
 /// The sites rolled so far and what the next rolls need.
 #[derive(Resource, Debug)]
@@ -68,8 +68,8 @@ pub fn plugin(app: &mut App) {
 }
 
 /// Rolls the hexes generated since the last pass for sites, in generation order. Reads the
-/// [`WorldMap`]; writes the [`SiteLayer`].
-fn roll_new_hexes(map: Res<WorldMap>, mut layer: ResMut<SiteLayer>) {
+/// [`HexWorld`]; writes the [`SiteLayer`].
+fn roll_new_hexes(map: Res<HexWorld>, mut layer: ResMut<SiteLayer>) {
     let SiteLayer {
         rules,
         terrain,
@@ -108,7 +108,7 @@ mod tests {
         });
         app.update();
         app.update();
-        let map = app.world().resource::<WorldMap>();
+        let map = app.world().resource::<HexWorld>();
         assert_eq!(map.len(), 469, "radius 12 and the origin");
         let layer = app.world().resource::<SiteLayer>();
         let site_rules = SiteRules::embedded();

@@ -6,7 +6,7 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use super::{SiteRules, Terrain};
-use crate::aeternus::stream::{Purpose, key, mix};
+use crate::worldgen::stream::{Purpose, key, mix};
 
 pub const ROLLS: usize = 8;
 pub const PATH_ATTEMPTS: u32 = 100;

@@ -5,9 +5,9 @@ use hexx::Hex;
 
 use super::roll::{Placed, Uniques, roll_province};
 use super::{AeternusTerrain, SiteRules, Terrain};
-use crate::aeternus::stream::mix;
 use crate::storm::StormMap;
 use crate::world::HexWorld;
+use crate::worldgen::stream::mix;
 
 /// Rolls the provinces in the order given.
 pub fn roll_all(

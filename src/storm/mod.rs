@@ -15,6 +15,7 @@ pub mod settlement;
 mod smoothing;
 pub mod stream;
 pub mod template;
+pub mod token;
 pub mod trial;
 mod validate;
 

@@ -5,7 +5,7 @@ use hexx::Hex;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use crate::aeternus::stream::mix;
+use crate::worldgen::stream::mix;
 
 /// What a cycle's draws are for; each has its own stream so changing one step leaves the others.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,7 +7,6 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_ecs_tilemap::prelude::*;
 
-use super::logic::TokenTrail;
 use super::play::CurrentMap;
 use crate::AppSystems;
 use crate::export::MapExport;
@@ -17,6 +16,7 @@ use crate::render::shapes::Shapes;
 use crate::render::textures::Textures;
 use crate::render::tiles::{hex_tilemap, tile, tilemap_axial};
 use crate::render::tokens::{TOKEN_Z, token_sprite, token_transform};
+use crate::storm::token::TokenTrail;
 
 /// Written each time a cycle's map has been (re)built: `--screenshot` waits for quiet after it.
 #[derive(Message, Debug, Clone, Copy)]

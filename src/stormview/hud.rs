@@ -4,12 +4,12 @@
 use bevy::prelude::*;
 
 use super::Screen;
-use super::logic::{Blocked, TokenTrail};
 use super::play::{CurrentMap, StormNotice};
 use crate::AppSystems;
 use crate::hex::Coord;
 use crate::rules::RulesError;
 use crate::rules::reload::{RulesRejected, RulesReloaded};
+use crate::storm::token::{Blocked, TokenTrail};
 use crate::storm::{Kind, StormMap};
 
 const MAP_HELP: &str = "Move: Q W E / A S D or click a neighbour | N next cycle | \

@@ -6,12 +6,12 @@
 use bevy::prelude::*;
 use hexx::Hex;
 
-use super::logic::TokenTrail;
 use crate::AppSystems;
 use crate::export::MapExport;
 use crate::render::HEX_SIZE;
 use crate::render::marks::{HexMarks, mark as hex_mark};
 use crate::render::textures::Textures;
+use crate::storm::token::TokenTrail;
 use crate::storm::{Kind, StormMap};
 
 const SEAL_Z: f32 = 2.0;
@@ -30,7 +30,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HexMarks<Cycle>>().add_systems(
         Update,
         update_glyphs
-            .run_if(resource_changed::<super::logic::TokenTrail>)
+            .run_if(resource_changed::<crate::storm::token::TokenTrail>)
             .in_set(AppSystems::Render),
     );
 }

@@ -8,7 +8,6 @@
 mod draw;
 mod hud;
 mod input;
-pub mod logic;
 mod marks;
 pub mod play;
 mod settlement;
@@ -23,8 +22,8 @@ use crate::render::{BACKGROUND, camera, screenshot, textures};
 use crate::rules::reload::FileWatch;
 use crate::storm::{CycleParams, StormRules};
 
+pub use crate::storm::token::{Arrival, Blocked, TokenTrail};
 pub use draw::MapDrawn;
-pub use logic::{Arrival, Blocked, TokenTrail};
 pub use play::{CurrentMap, StormCommand, StormNotice, StormPlayPlugin, StormRulesFile};
 
 /// Which view the window shows.

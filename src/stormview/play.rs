@@ -7,10 +7,10 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use hexx::Hex;
 
-use super::logic::{Arrival, Blocked, TokenTrail, next_cycle, under_new_rules};
 use crate::AppSystems;
 use crate::hex::Direction;
 use crate::rules::reload::{FileWatch, RulesRejected, RulesReloaded};
+use crate::storm::token::{Arrival, Blocked, TokenTrail, next_cycle, under_new_rules};
 use crate::storm::{CycleParams, StormMap, StormRules};
 
 /// The cycle's map. Replaced, never edited, when the next cycle starts.
@@ -179,7 +179,7 @@ mod tests {
         // The capital's first accessible neighbour, by direction.
         let d = Direction::ALL
             .into_iter()
-            .find(|d| super::super::logic::check_move(map, Hex::ZERO, d.offset()).is_ok())
+            .find(|d| crate::storm::token::check_move(map, Hex::ZERO, d.offset()).is_ok())
             .expect("the capital is not walled in");
         let o = send(&mut app, StormCommand::Step(d));
         assert!(

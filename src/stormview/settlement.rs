@@ -8,7 +8,6 @@ use bevy::window::PrimaryWindow;
 
 use super::Screen;
 use super::draw::MapRoot;
-use super::logic::TokenTrail;
 use super::play::CurrentMap;
 use crate::export::MapExport;
 use crate::hex::{Coord, layout};
@@ -17,6 +16,7 @@ use crate::render::camera::{MainCamera, fit_scale};
 use crate::render::textures::Textures;
 use crate::storm::Settlement;
 use crate::storm::template::SlotKind;
+use crate::storm::token::TokenTrail;
 
 /// Window pixels kept free on the right for the list.
 const LIST_WIDTH: f32 = 360.0;

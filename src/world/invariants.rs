@@ -30,7 +30,7 @@ use std::fmt;
 
 use hexx::Hex;
 
-use super::{Cause, HexData, HexWorld};
+use super::{Cause, GeneratedHex, HexWorld};
 use crate::hex::{Coord, NEIGHBOURS};
 use crate::rules::{FeatureEffect, FeatureId};
 
@@ -82,7 +82,7 @@ fn placed(
     world: &HexWorld,
     hex: Hex,
     subject: Subject,
-) -> Result<(Coord, HexData, impl Fn(String) -> Broken), Broken> {
+) -> Result<(Coord, GeneratedHex, impl Fn(String) -> Broken), Broken> {
     let err = move |message: String| Broken { subject, message };
     let c = Coord::from_hex(hex);
     match world.get(hex) {
@@ -161,7 +161,7 @@ pub fn check(world: &HexWorld, players: &[Hex], flags: &[Hex]) -> Result<(), Bro
         let d = world
             .get(hex)
             .expect("a hex of the generation order is generated");
-        let around: [Option<HexData>; 6] = NEIGHBOURS.map(|step| world.get(hex + step));
+        let around: [Option<GeneratedHex>; 6] = NEIGHBOURS.map(|step| world.get(hex + step));
         // The biomes of the neighbours generated before it, and those they suppress.
         let (mut present, mut suppressed) = (0u64, 0u64);
         // Each pair twice and each triangle three times over the whole world.

@@ -11,10 +11,10 @@ pub mod store;
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
-use crate::aeternus::stream::HexStreams;
-use crate::aeternus::{self, PoolNeighbour};
 use crate::hex::NEIGHBOURS;
 use crate::rules::{BiomeId, FeatureEffect, FeatureId, FeatureSet, LandmarkId, Rules};
+use crate::worldgen::stream::HexStreams;
+use crate::worldgen::{self, PoolNeighbour};
 use limits::{LimitError, Limits};
 use masses::UnionFinds;
 
@@ -104,7 +104,7 @@ pub struct HexState {
 
 /// A generated hex as read back from the store.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HexData {
+pub struct GeneratedHex {
     pub hex: Hex,
     pub order: u32,
     pub biome: BiomeId,
@@ -112,7 +112,9 @@ pub struct HexData {
     pub features: FeatureSet,
 }
 
-/// One infinite Aeternus world: the rules, its seed, and every hex generated so far.
+/// One infinite Aeternus world: the rules, its seed, and every hex generated so far. In the game
+/// it is a resource: the store the hex entities mirror, and the one home of the rules.
+#[derive(bevy::prelude::Resource)]
 pub struct HexWorld {
     pub rules: Rules,
     pub seed: u64,
@@ -170,7 +172,7 @@ impl HexWorld {
         Self {
             rules,
             seed,
-            seed_key: crate::aeternus::stream::mix(seed),
+            seed_key: crate::worldgen::stream::mix(seed),
             store: Store::new(limits.max_chunks),
             groups: UnionFinds::with_capacity(n, limits.max_hexes),
             order: Vec::with_capacity(n),
@@ -222,13 +224,13 @@ impl HexWorld {
         self.store.is_generated(hex)
     }
 
-    pub fn get(&self, hex: Hex) -> Option<HexData> {
+    pub fn get(&self, hex: Hex) -> Option<GeneratedHex> {
         let c = self.store.get(hex);
         c.is_generated().then(|| Self::data(hex, c))
     }
 
-    fn data(hex: Hex, c: Cell) -> HexData {
-        HexData {
+    fn data(hex: Hex, c: Cell) -> GeneratedHex {
+        GeneratedHex {
             hex,
             order: c.node,
             biome: BiomeId(c.biome),
@@ -308,9 +310,9 @@ impl HexWorld {
             n += 1;
         }
         let streams = HexStreams::keyed(self.seed_key, hex);
-        let biome = aeternus::draw_biome(&self.rules, streams, &pool[..n]);
-        let mut landmark = aeternus::draw_landmark(&self.rules, streams, biome);
-        let features = aeternus::draw_features(&self.rules, streams, &mut landmark, || {
+        let biome = worldgen::draw_biome(&self.rules, streams, &pool[..n]);
+        let mut landmark = worldgen::draw_landmark(&self.rules, streams, biome);
+        let features = worldgen::draw_features(&self.rules, streams, &mut landmark, || {
             self.purified_around(hex, &around)
         });
         self.commit(slot, hex, biome, landmark, features, cause, &around)
@@ -376,7 +378,7 @@ impl HexWorld {
             // A pocket hex rolls its features like any generated hex (5% of pocket Lakes are
             // Corrupted), from the same keyed streams.
             let mut landmark = l;
-            let features = aeternus::draw_features(
+            let features = worldgen::draw_features(
                 &self.rules,
                 HexStreams::keyed(self.seed_key, h),
                 &mut landmark,
@@ -570,7 +572,7 @@ impl HexWorld {
         self.groups.size_const(MASS, order)
     }
 
-    pub fn data_of_order(&self, order: u32) -> HexData {
+    pub fn data_of_order(&self, order: u32) -> GeneratedHex {
         let hex = self.hex_of_order(order);
         Self::data(hex, self.store.get(hex))
     }

@@ -12,21 +12,18 @@ use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use hexx::Hex;
 
-use super::{Cause, HexWorld};
+use super::Cause;
+pub use super::HexWorld;
 use crate::AppSystems;
 use crate::hex::view_order;
 use crate::rules::{BiomeId, FeatureSet, LandmarkId, Rules};
 
-/// The world store and its rules, as a resource.
-#[derive(Resource, Deref, DerefMut)]
-pub struct WorldMap(pub HexWorld);
-
 /// The rules, read-only: the one place systems read the rules from. Their one home is the
-/// world's (`WorldMap`'s `rules`), which a reload swaps; a system that also writes the
-/// [`WorldMap`] reads `map.rules` instead.
+/// world's (`HexWorld`'s `rules`), which a reload swaps; a system that also writes the
+/// [`HexWorld`] reads `map.rules` instead.
 #[derive(SystemParam)]
 pub struct WorldRules<'w> {
-    map: Res<'w, WorldMap>,
+    map: Res<'w, HexWorld>,
 }
 
 impl std::ops::Deref for WorldRules<'_> {
@@ -171,7 +168,7 @@ pub struct WorldPlugin {
 
 impl Plugin for WorldPlugin {
     fn build(&self, app: &mut App) {
-        app.insert_resource(WorldMap(HexWorld::new(self.rules.clone(), self.seed)))
+        app.insert_resource(HexWorld::new(self.rules.clone(), self.seed))
             .init_resource::<HexIndex>()
             .add_message::<GenerateHex>()
             .add_message::<HexGenerated>()
@@ -195,7 +192,7 @@ impl Plugin for WorldPlugin {
 #[derive(SystemParam)]
 pub struct HexEditor<'w, 's> {
     pub commands: Commands<'w, 's>,
-    map: ResMut<'w, WorldMap>,
+    map: ResMut<'w, HexWorld>,
     index: Res<'w, HexIndex>,
     edited: MessageWriter<'w, HexEdited>,
 }
@@ -260,7 +257,7 @@ fn hex_bundle(world: &HexWorld, order: u32) -> (HexPos, Biome, Landmark, Feature
 /// Spawns entities for what the store already holds (the origin).
 fn spawn_existing(
     mut commands: Commands,
-    world: Res<WorldMap>,
+    world: Res<HexWorld>,
     mut index: ResMut<HexIndex>,
     mut out: MessageWriter<HexGenerated>,
 ) {
@@ -272,7 +269,7 @@ fn spawn_existing(
 /// the next pass). Reads [`Viewer`]s and the store; writes [`GenerateHex`].
 pub fn request_view(
     viewers: Query<&Viewer, Changed<Viewer>>,
-    world: Res<WorldMap>,
+    world: Res<HexWorld>,
     mut requests: MessageWriter<GenerateHex>,
 ) {
     for v in &viewers {
@@ -300,7 +297,7 @@ pub fn generate_hexes(world: &mut World) {
     if asked.is_empty() {
         return;
     }
-    world.resource_scope(|world, mut map: Mut<WorldMap>| {
+    world.resource_scope(|world, mut map: Mut<HexWorld>| {
         let first = map.len() as u32;
         let mut refused = Vec::new();
         for r in &asked {
@@ -356,7 +353,7 @@ mod tests {
         assert_eq!(n, 37);
         assert_eq!(app.world().resource::<HexIndex>().len(), 37);
         let origin = app.world().resource::<HexIndex>()[&Hex::ZERO];
-        let rules = app.world().resource::<WorldMap>().rules.clone();
+        let rules = app.world().resource::<HexWorld>().rules.clone();
         let e = app.world().entity(origin);
         assert_eq!(e.get::<Biome>().unwrap().0, rules.biome("Meadow").unwrap());
         assert_eq!(e.get::<Generated>().unwrap().cause, Cause::Origin);
@@ -367,7 +364,7 @@ mod tests {
             .iter(app.world())
             .map(|(p, b, g)| (*p, *b, *g))
             .collect();
-        let map = app.world().resource::<WorldMap>();
+        let map = app.world().resource::<HexWorld>();
         for (pos, b, g) in rows {
             let d = map.get(pos.0).unwrap();
             assert_eq!((d.biome, d.order), (b.0, g.order));

@@ -166,13 +166,13 @@ fn a_ring_of_six_closes_its_centre_into_a_lake() {
 /// The features (and landmark) a pocket Lake at `hex` rolls in `w` with no pylon near.
 fn pocket_draw(w: &HexWorld, hex: Hex) -> FeatureSet {
     let mut landmark = w.rules.pocket.1;
-    let streams = HexStreams::keyed(crate::aeternus::stream::mix(w.seed), hex);
-    aeternus::draw_features(&w.rules, streams, &mut landmark, || false)
+    let streams = HexStreams::keyed(crate::worldgen::stream::mix(w.seed), hex);
+    worldgen::draw_features(&w.rules, streams, &mut landmark, || false)
 }
 
 /// A ring of six Meadows placed around `centre`, closing it into a pocket Lake; `pylon` puts a
 /// Pylon of Purity on the ring's North hex.
-fn ring_around(w: &mut HexWorld, centre: Hex, pylon: bool) -> HexData {
+fn ring_around(w: &mut HexWorld, centre: Hex, pylon: bool) -> GeneratedHex {
     let (meadow, barren) = (biome(w, "Meadow"), w.rules.landmark("Barren").unwrap());
     let mut guard = FeatureSet::EMPTY;
     guard.insert(w.rules.feature("Pylon of Purity").unwrap());

@@ -66,7 +66,7 @@ fn random_games_keep_every_invariant() {
                 }
                 8 => {
                     let stations: Vec<Hex> = {
-                        let map = t.app.world().resource::<WorldMap>();
+                        let map = t.app.world().resource::<HexWorld>();
                         let s = t.feature("Stag Station");
                         map.order()
                             .filter(|h| map.get(*h).unwrap().features.contains(s))
@@ -132,7 +132,7 @@ fn a_boardwalk_corrupted_under_a_player_leaves_it_on_a_lake() {
     let mut t = Table::new(3);
     t.place(HERE, "Lake", &[]).fill(HERE, 1, "Meadow");
     let town = t.rules().landmark("Town").unwrap();
-    (t.app.world_mut().resource_mut::<WorldMap>()).set_state(HERE, town, FeatureSet::EMPTY);
+    (t.app.world_mut().resource_mut::<HexWorld>()).set_state(HERE, town, FeatureSet::EMPTY);
     t.join(1, 0, HERE);
     t.frame();
     let e = t.invariants().unwrap_err();

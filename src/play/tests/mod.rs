@@ -18,8 +18,8 @@ use hexx::Hex;
 use super::*;
 use crate::hex::Direction;
 use crate::rules::{BiomeId, FeatureId, FeatureSet, Rules};
-use crate::world::HexData;
-use crate::world::plugin::{Biome, Features, HexIndex, HexPos, Landmark, WorldMap};
+use crate::world::GeneratedHex;
+use crate::world::plugin::{Biome, Features, HexIndex, HexPos, HexWorld, Landmark};
 
 /// Far from the origin, so the origin's Meadow plays no part.
 pub(super) const HERE: Hex = Hex::new(20, -10);
@@ -65,7 +65,7 @@ impl Table {
     }
 
     pub fn rules(&self) -> &Rules {
-        &self.app.world().resource::<WorldMap>().rules
+        &self.app.world().resource::<HexWorld>().rules
     }
 
     pub fn biome(&self, name: &str) -> BiomeId {
@@ -87,7 +87,7 @@ impl Table {
         assert!(!self.started, "hexes are placed before the first frame");
         let (b, f) = (self.biome(biome), self.features(features));
         let barren = self.rules().landmark("Barren").unwrap();
-        let mut map = self.app.world_mut().resource_mut::<WorldMap>();
+        let mut map = self.app.world_mut().resource_mut::<HexWorld>();
         map.place(hex, b, barren, f);
         self
     }
@@ -155,8 +155,8 @@ impl Table {
         self.get::<ActionPoints>(id).0
     }
 
-    pub fn store(&self, hex: Hex) -> Option<HexData> {
-        self.app.world().resource::<WorldMap>().get(hex)
+    pub fn store(&self, hex: Hex) -> Option<GeneratedHex> {
+        self.app.world().resource::<HexWorld>().get(hex)
     }
 
     pub fn is_corrupted(&self, hex: Hex) -> bool {
@@ -177,7 +177,7 @@ impl Table {
             .iter(world)
             .map(|p| p.0)
             .collect();
-        crate::world::invariants::check(world.resource::<WorldMap>(), &players, &flags)
+        crate::world::invariants::check(world.resource::<HexWorld>(), &players, &flags)
     }
 
     #[track_caller]
@@ -203,7 +203,7 @@ impl Table {
 
     /// Every generated hex has one entity, and it shows what the store holds.
     pub fn assert_mirrored(&mut self) {
-        let map = self.app.world().resource::<WorldMap>();
+        let map = self.app.world().resource::<HexWorld>();
         let index = self.app.world().resource::<HexIndex>();
         assert_eq!(index.len(), map.len());
         for hex in map.order() {

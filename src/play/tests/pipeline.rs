@@ -79,7 +79,7 @@ fn the_sight_a_move_opens_is_generated_in_the_same_frame() {
     t.join(1, 0, HERE);
     t.frame();
     t.set(1, ActionPoints(3));
-    let before = t.app.world().resource::<WorldMap>().len();
+    let before = t.app.world().resource::<HexWorld>().len();
     forget(&mut t);
     let events = t.go(1, North);
     assert!(matches!(events[0], PlayEvent::Moved { .. }), "{events:?}");
@@ -90,7 +90,7 @@ fn the_sight_a_move_opens_is_generated_in_the_same_frame() {
     // Everything in sight of where the player stands is generated, its entities spawned.
     let radius = t.rules().sight_radius;
     assert!(crate::hex::view_order(at, radius).all(|h| t.store(h).is_some()));
-    assert!(t.app.world().resource::<WorldMap>().len() > before);
+    assert!(t.app.world().resource::<HexWorld>().len() > before);
     assert_eq!(passes(&t), 2, "the move, then the sight it opened");
     t.assert_mirrored();
 }

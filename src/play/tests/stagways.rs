@@ -30,7 +30,7 @@ fn travel(t: &mut Table, id: u32, to: Hex) -> Vec<PlayEvent> {
 #[test]
 fn travel_is_not_a_move_and_ends_the_phase_for_the_traveller() {
     let mut t = table();
-    let hexes = t.app.world().resource::<WorldMap>().len();
+    let hexes = t.app.world().resource::<HexWorld>().len();
     let events = travel(&mut t, 1, FAR);
     assert_eq!(
         events,
@@ -42,7 +42,7 @@ fn travel_is_not_a_move_and_ends_the_phase_for_the_traveller() {
     );
     // No winds on the Dunes, no AP, no move counted, nothing generated (sight 0).
     assert_eq!((t.pos(1), t.ap(1), t.get::<Moves>(1).0), (FAR, 3, 0));
-    assert_eq!(t.app.world().resource::<WorldMap>().len(), hexes);
+    assert_eq!(t.app.world().resource::<HexWorld>().len(), hexes);
     assert!(t.get::<Turn>(1).ended);
     let refusal = match &t.go(1, North)[..] {
         [PlayEvent::Refused { refusal, .. }] => refusal.clone(),

@@ -97,7 +97,7 @@ fn leaving_a_swamp_for_an_indeterminate_hex_rolls_exactly() {
         assert!(t.store(north).is_none());
         let events = t.go(1, North);
         // Generated either way, as Swamp of the player's mass.
-        let world = t.app.world().resource::<WorldMap>();
+        let world = t.app.world().resource::<HexWorld>();
         assert_eq!(world.mass_root(north), world.mass_root(HERE));
         assert_eq!(t.store(north).unwrap().biome, t.biome("Swamp"));
         if moved {
@@ -144,7 +144,7 @@ fn leaving_a_swamp_for_an_indeterminate_swamp_succeeds_about_15_percent() {
             _ => panic!("{events:?}"),
         }
     }
-    let world = t.app.world().resource::<WorldMap>();
+    let world = t.app.world().resource::<HexWorld>();
     assert_eq!(world.mass_size(HERE), Some(2 * n as u32));
     let p = left as f64 / n as f64;
     // n = 2000: sd = sqrt(0.15 * 0.85 / n) = 0.0080; tolerance 4 sd.

@@ -75,7 +75,7 @@ fn a_click_on_a_far_hex_walks_there_step_by_step() {
     app.world_mut().resource_mut::<WalkPace>().0 = std::time::Duration::ZERO;
     // A hex two steps away whose way crosses no chancy ground (no winds, no mire).
     let (target, path) = {
-        let world = &app.world().resource::<WorldMap>().0;
+        let world = &app.world().resource::<HexWorld>();
         crate::play::routes::calm_target(world, &world.rules)
     };
     click(&mut app, target);

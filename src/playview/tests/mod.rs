@@ -8,7 +8,7 @@ use super::*;
 use crate::hex::{Direction, distance};
 use crate::play::{Action, Phase, PlayEvent, PlayLog, Player, PlayerId};
 use crate::rules::Rules;
-use crate::world::plugin::WorldMap;
+use crate::world::plugin::HexWorld;
 
 mod keys;
 mod panels;
@@ -33,7 +33,7 @@ fn table(seats: Option<u32>) -> App {
     }
     app.init_resource::<ButtonInput<KeyCode>>()
         .init_resource::<Sent>()
-        .add_plugins((logic, hud::plugin))
+        .add_plugins((controls, hud::plugin))
         .add_systems(
             Update,
             record
@@ -88,8 +88,8 @@ fn position(app: &mut App, id: u32) -> Hex {
 
 /// A neighbour of the origin where anything may be built (not a Lake, not corrupted).
 fn buildable_neighbour(app: &App) -> Hex {
-    let world = &app.world().resource::<WorldMap>().0;
-    let rules = &app.world().resource::<WorldMap>().rules;
+    let world = &app.world().resource::<HexWorld>();
+    let rules = &app.world().resource::<HexWorld>().rules;
     Direction::ALL
         .map(|d| d.offset())
         .into_iter()

@@ -18,7 +18,7 @@ fn the_hud_tells_the_turn_the_hovered_hex_and_the_log_refusals_included() {
     assert_eq!(last.text, "player 1 cannot: the hex already has a flag");
     assert!(!lines[0].refused);
 
-    let world = &app.world().resource::<WorldMap>().0;
+    let world = &app.world().resource::<HexWorld>();
     let info = hex_info(
         Hex::ZERO,
         world,
@@ -63,7 +63,7 @@ fn the_hud_tells_the_turn_the_hovered_hex_and_the_log_refusals_included() {
 fn status_names_the_picked_station() {
     let app = table(None);
     let rules = Rules::aeternus();
-    let world = &app.world().resource::<WorldMap>().0;
+    let world = &app.world().resource::<HexWorld>();
     let resources = crate::play::Resources::default();
     let player = Player::new(3, "Player 3");
     let me = seat::Seated {

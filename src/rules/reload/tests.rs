@@ -69,7 +69,7 @@ fn drain<M: Message>(app: &mut App) -> Vec<M> {
 
 /// The running rules: their one home, the world's.
 fn rules(app: &App) -> &Rules {
-    &app.world().resource::<WorldMap>().rules
+    &app.world().resource::<HexWorld>().rules
 }
 
 fn weight(app: &App, biome: &str) -> f64 {
