@@ -33,6 +33,8 @@ pub enum Action {
     },
     /// Travel the stagways from the player's Stag Station to the one on `to`.
     Travel { player: PlayerId, to: Hex },
+    /// Gather what the player's hex yields.
+    Gather { player: PlayerId },
     /// Done for this phase.
     EndTurn { player: PlayerId },
 }
@@ -52,6 +54,7 @@ impl Action {
             Action::Traverse { player, .. }
             | Action::Build { player, .. }
             | Action::Travel { player, .. }
+            | Action::Gather { player }
             | Action::EndTurn { player } => player,
         }
     }
@@ -92,6 +95,8 @@ pub enum Refusal {
     AlreadyThere,
     /// The target could not be generated: the world's limits keep it indeterminate.
     Beyond(crate::world::limits::Limit),
+    /// The hex yields nothing to gather (or is corrupted).
+    NothingToGather,
 }
 
 impl Refusal {
@@ -120,12 +125,13 @@ impl Refusal {
             NoStationThere(c) => format!("there is no stag station on {c}"),
             AlreadyThere => "already there".into(),
             Beyond(limit) => format!("the hex stays indeterminate: {}", limit.describe()),
+            NothingToGather => "there is nothing to gather here".into(),
         }
     }
 }
 
 /// A checked action that is not a move, for the system of its kind (construction, the
-/// stagways, the end of a turn).
+/// stagways, gathering, the end of a turn).
 #[derive(Message, Debug, Clone, PartialEq)]
 pub struct Order(pub Action);
 
@@ -187,7 +193,9 @@ pub(super) fn act(
                 cost,
             )))
         }
-        Action::Build { .. } | Action::Travel { .. } => a.ready().map(|()| None),
+        Action::Build { .. } | Action::Travel { .. } | Action::Gather { .. } => {
+            a.ready().map(|()| None)
+        }
     });
     match checked {
         Err(refusal) => refuse(&mut log, &action, refusal),

@@ -75,6 +75,12 @@ pub enum PlayEvent {
         from: Coord,
         to: Coord,
     },
+    /// The player gathered what its hex yields (resource -> amount).
+    Gathered {
+        player: PlayerId,
+        hex: Coord,
+        yields: std::collections::BTreeMap<String, u32>,
+    },
     TurnEnded {
         player: PlayerId,
     },
@@ -137,6 +143,14 @@ impl PlayEvent {
             FlagLost { hex, faction: f } => format!("{} loses its flag on {hex}", faction(f)),
             Travelled { player, from, to } => {
                 format!("{player} travels the stagways from {from} to {to}")
+            }
+            Gathered {
+                player,
+                hex,
+                yields,
+            } => {
+                let got: Vec<String> = yields.iter().map(|(r, n)| format!("{n} {r}")).collect();
+                format!("{player} gathers {} on {hex}", got.join(", "))
             }
             TurnEnded { player } => format!("{player} ends the turn"),
             PhaseStarted { phase } => format!("phase {phase} begins"),

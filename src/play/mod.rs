@@ -14,6 +14,7 @@ mod actions;
 mod board;
 mod construction;
 mod corruption;
+mod economy;
 mod flags;
 mod hazards;
 mod log;
@@ -49,6 +50,10 @@ pub const MAX_SEATS: u32 = 8;
 /// no more.
 pub const MAX_COUNTER: u32 = 1_000_000_000;
 
+/// The most of one resource a player holds: gathering stops adding there, and a save holds no
+/// more.
+pub const MAX_HELD: u32 = 1_000_000_000;
+
 /// The most entries the play log keeps (the oldest go first), and a save holds.
 pub const MAX_LOG: usize = 1 << 24;
 
@@ -71,7 +76,12 @@ pub fn plugin(app: &mut App) {
     app.add_systems(Resolve, actions::act.in_set(AppSystems::Act))
         .add_systems(
             Resolve,
-            (construction::construct, stagways::travel, actions::end_turn)
+            (
+                construction::construct,
+                stagways::travel,
+                economy::gather,
+                actions::end_turn,
+            )
                 .chain()
                 .in_set(AppSystems::Orders),
         )

@@ -102,6 +102,7 @@ pub(super) fn perform(
                 to: p.selected(),
             }),
             (Command::Confirm, None) => Some(Action::EndTurn { player }),
+            (Command::Gather, _) => Some(Action::Gather { player }),
             (Command::Cancel, _) => None,
             // Skipped above.
             (Command::Sites | Command::Save | Command::NextCycle, picking) => {

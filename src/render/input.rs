@@ -26,6 +26,8 @@ pub enum Command {
     Build(usize),
     /// T: travel the stagways (Aeternus); the settlement layer (storm).
     Travel,
+    /// G: gather what the player's hex yields (Aeternus).
+    Gather,
     /// Tab: show the next player.
     NextPlayer,
     /// N: the next cycle (storm).
@@ -55,6 +57,7 @@ pub fn command_of(key: KeyCode) -> Option<Command> {
         Digit3 | Numpad3 => Command::Build(2),
         Digit4 | Numpad4 => Command::Build(3),
         KeyT => Command::Travel,
+        KeyG => Command::Gather,
         Tab => Command::NextPlayer,
         KeyN => Command::NextCycle,
         KeyV => Command::Sites,
@@ -137,6 +140,7 @@ mod tests {
         assert_eq!(command_of(Space), Some(Command::Confirm));
         assert_eq!(command_of(Escape), Some(Command::Cancel));
         assert_eq!(command_of(KeyN), Some(Command::NextCycle));
+        assert_eq!(command_of(KeyG), Some(Command::Gather));
         assert_eq!(command_of(KeyX), None);
     }
 

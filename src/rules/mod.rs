@@ -139,8 +139,46 @@ pub struct PlayRules {
     pub blocked_move_costs_ap: bool,
     /// Action points a construction costs besides its resources.
     pub build_ap: u32,
+    /// What gathering costs and yields.
+    pub gather: Gathering,
     /// The factions a new game offers, in order: a player's `Faction(i)` is the i-th.
     pub factions: Vec<FactionSpec>,
+}
+
+/// Resource name -> amount.
+pub type Yield = BTreeMap<String, u32>;
+
+/// Gathering on the player's own hex: `ap` action points for the yield of its biome and of its
+/// landmark, added together; a corrupted hex yields nothing.
+#[derive(Debug, Clone, Default)]
+pub struct Gathering {
+    pub ap: u32,
+    /// By biome id (every biome has an entry, empty when it yields nothing).
+    pub biomes: Vec<Yield>,
+    /// By landmark id.
+    pub landmarks: Vec<Yield>,
+}
+
+impl Gathering {
+    /// What a hex of `biome` and `landmark` yields, resource by resource.
+    pub fn yield_of(&self, biome: BiomeId, landmark: LandmarkId) -> Yield {
+        let mut total = self
+            .biomes
+            .get(biome.0 as usize)
+            .cloned()
+            .unwrap_or_default();
+        for (name, n) in self
+            .landmarks
+            .get(landmark.0 as usize)
+            .into_iter()
+            .flatten()
+        {
+            let sum = total.entry(name.clone()).or_insert(0);
+            *sum = sum.saturating_add(*n);
+        }
+        total.retain(|_, n| *n > 0);
+        total
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -158,6 +158,7 @@ pub struct RawPlay {
     pub starting_resources: BTreeMap<String, u32>,
     pub blocked_move_costs_ap: bool,
     pub build_ap: u32,
+    pub gather: RawGather,
     pub factions: Vec<RawFaction>,
 }
 
@@ -168,7 +169,28 @@ impl Default for RawPlay {
             starting_resources: BTreeMap::new(),
             blocked_move_costs_ap: false,
             build_ap: 0,
+            gather: RawGather::default(),
             factions: Vec::new(),
+        }
+    }
+}
+
+/// Gathering: its AP and what a hex yields, by biome and by landmark name, each a resource
+/// name -> amount table. Every field may be left out (1 AP, nothing yields).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RawGather {
+    pub ap: u32,
+    pub biomes: BTreeMap<String, BTreeMap<String, u32>>,
+    pub landmarks: BTreeMap<String, BTreeMap<String, u32>>,
+}
+
+impl Default for RawGather {
+    fn default() -> Self {
+        Self {
+            ap: 1,
+            biomes: BTreeMap::new(),
+            landmarks: BTreeMap::new(),
         }
     }
 }

@@ -208,7 +208,39 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
     let origin = spec("origin", &raw.origin)?;
     let pocket = spec("pocket", &raw.pocket)?;
 
-    let play = validate_play(&c, &raw.play, &raw.resources)?;
+    let mut play = validate_play(&c, &raw.play, &raw.resources)?;
+    let g = &raw.play.gather;
+    // Gathering always costs AP, so a phase holds a bounded number of them.
+    c.within("play.gather.ap", g.ap, 1..=MAX_AP)?;
+    let yields = |field: &str, what: &str, table: &BTreeMap<String, Yield>, names: &[String]| {
+        let mut by_id = vec![Yield::new(); names.len()];
+        for (name, y) in table {
+            let field = format!("play.gather.{field}[\"{name}\"]");
+            let Some(id) = names.iter().position(|n| n == name) else {
+                let known = names.join(", ");
+                return Err(c.err(field, format!("unknown {what} `{name}` (known: {known})")));
+            };
+            for (r, &n) in y {
+                c.within(format!("{field}[\"{r}\"]"), n, 0..=MAX_AMOUNT)?;
+                if !raw.resources.contains(r) {
+                    return Err(c.err(
+                        format!("{field}[\"{r}\"]"),
+                        format!(
+                            "unknown resource `{r}` (known: {})",
+                            raw.resources.join(", ")
+                        ),
+                    ));
+                }
+            }
+            by_id[id] = y.clone();
+        }
+        Ok(by_id)
+    };
+    play.gather = Gathering {
+        ap: g.ap,
+        biomes: yields("biomes", "biome", &g.biomes, &biome_names)?,
+        landmarks: yields("landmarks", "landmark", &g.landmarks, &landmark_names)?,
+    };
 
     let mut rules = Rules {
         name: raw.name,
@@ -287,6 +319,7 @@ fn validate_play(
         starting_resources: raw.starting_resources.clone(),
         blocked_move_costs_ap: raw.blocked_move_costs_ap,
         build_ap: raw.build_ap,
+        gather: Gathering::default(),
         factions,
     })
 }

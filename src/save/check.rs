@@ -22,7 +22,7 @@ pub const MAX_PLAYER_ID: u32 = 1 << 16;
 // the window seats that many players, those past the rules' list included.
 use crate::play::{MAX_COUNTER, MAX_LOG, MAX_SEATS};
 /// The most of one resource a player may hold.
-pub const MAX_RESOURCE: u32 = 1_000_000_000;
+pub const MAX_RESOURCE: u32 = crate::play::MAX_HELD;
 
 /// The error for a save of another format version.
 pub fn version(found: u32, source: &str) -> RulesError {
@@ -276,6 +276,26 @@ fn event(e: &PlayEvent, rules: &Rules, ids: &BTreeSet<u32>) -> Result<(), (Strin
             coord("hex", hex)?;
             faction(f.0)
         }
+        Gathered {
+            player: p,
+            hex,
+            yields,
+        } => {
+            player(p)?;
+            coord("hex", hex)?;
+            for (r, &n) in yields {
+                if !rules.resources.contains(r) {
+                    return Err((
+                        "yields".into(),
+                        format!("{r:?} is no resource of the rules"),
+                    ));
+                }
+                if n > MAX_RESOURCE {
+                    return Err(("yields".into(), format!("{n} {r} is past {MAX_RESOURCE}")));
+                }
+            }
+            Ok(())
+        }
         TurnEnded { player: p } => player(p),
         PhaseStarted { phase: n } => phase(*n).map_err(|m| ("phase".into(), m)),
         Unseen { .. } => Ok(()),
@@ -298,7 +318,7 @@ fn event(e: &PlayEvent, rules: &Rules, ids: &BTreeSet<u32>) -> Result<(), (Strin
             match action {
                 Action::Build { hex, .. } => far("action.hex", hex)?,
                 Action::Travel { to, .. } => far("action.to", to)?,
-                Action::Traverse { .. } | Action::EndTurn { .. } => {}
+                Action::Traverse { .. } | Action::Gather { .. } | Action::EndTurn { .. } => {}
             }
             match refusal {
                 Refusal::Indeterminate(c) | Refusal::NoStationThere(c) => coord("refusal", c),

@@ -4,6 +4,7 @@
 
 mod construction;
 mod corruption;
+mod economy;
 mod invariants;
 mod movement;
 mod phases;
