@@ -12,6 +12,7 @@
 
 mod actions;
 mod board;
+mod bots;
 mod construction;
 mod corruption;
 mod economy;
@@ -31,6 +32,7 @@ use crate::AppSystems;
 use crate::world::plugin::Resolve;
 
 pub use actions::{Action, Order, Refusal};
+pub use bots::{Bot, BotActions, BotPace, to_act};
 pub use construction::Built;
 pub use flags::{Occupied, occupant, occupant_in};
 pub use hazards::{MAX_BLOWS, effects as movement_effects};
@@ -71,6 +73,7 @@ pub fn plugin(app: &mut App) {
         movement::plugin,
         log::plugin,
         walk::plugin,
+        bots::plugin,
     ))
     .add_message::<Built>();
     app.add_systems(Resolve, actions::act.in_set(AppSystems::Act))
@@ -102,6 +105,7 @@ pub fn plugin(app: &mut App) {
                 .in_set(AppSystems::Sight),
         )
         .add_systems(Resolve, phase::advance.in_set(AppSystems::Phase))
+        .add_systems(Update, bots::play.in_set(AppSystems::Input))
         .add_systems(
             Update,
             (log::note_refused, log::record)

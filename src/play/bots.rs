@@ -1,0 +1,112 @@
+//! Bots: seats the game plays, through the same [`Action`] messages as people, one seat at a
+//! time in the hot-seat order ([`to_act`]). [`Bot::Random`] tries any action, legal or not, so
+//! it finds refusals: a step any way, a build of any feature (one past the rules' list too) on
+//! any hex near it, a travel to any hex near it, a gathering, an end of turn. Its draws come
+//! from its own stream, keyed on (world seed, player, its count of actions), so one bot's luck
+//! never depends on another's.
+
+use bevy::prelude::*;
+use hexx::Hex;
+use rand::RngExt;
+
+use super::actions::Action;
+use super::players::{ActionPoints, Player, PlayerId, Position, Turn};
+use crate::hex::Direction;
+use crate::rules::FeatureId;
+use crate::world::HexWorld;
+use crate::worldgen::stream::{Purpose, player_rng};
+
+const BOT_DRAWS: Purpose = Purpose::Play(2);
+
+/// A seat the game plays.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+#[require(BotActions)]
+pub enum Bot {
+    Random,
+}
+
+/// Actions a bot has sent: numbers its draws.
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BotActions(pub u32);
+
+/// How many actions the bot to act sends a frame: 1 by default, so a person can follow; a
+/// headless game sends more (the rules settle them one by one, in order, in the same frame).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BotPace {
+    pub per_frame: u32,
+}
+
+impl Default for BotPace {
+    fn default() -> Self {
+        Self { per_frame: 1 }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<BotPace>();
+}
+
+/// The player to act: the first, in id order, who has AP left and has not ended its turn.
+pub fn to_act<'a>(
+    players: impl IntoIterator<Item = (&'a Player, &'a ActionPoints, &'a Turn)>,
+) -> Option<PlayerId> {
+    players
+        .into_iter()
+        .filter(|(_, ap, turn)| !turn.ended && ap.0 > 0)
+        .map(|(p, _, _)| p.id)
+        .min()
+}
+
+/// The bot to act, if it is one, sends its actions for the frame. Reads the players, their
+/// bots, [`BotPace`] and the store; writes [`Action`]s and the bot's [`BotActions`].
+pub(super) fn play(
+    players: Query<(&Player, &ActionPoints, &Turn)>,
+    mut bots: Query<(&Player, &Bot, &Position, &mut BotActions)>,
+    pace: Res<BotPace>,
+    map: Res<HexWorld>,
+    mut actions: MessageWriter<Action>,
+) {
+    let Some(id) = to_act(players.iter()) else {
+        return;
+    };
+    let Some((_, bot, at, mut count)) = bots.iter_mut().find(|(p, ..)| p.id == id) else {
+        return;
+    };
+    for _ in 0..pace.per_frame {
+        let mut rng = player_rng(map.seed, id.0, count.0, BOT_DRAWS);
+        count.0 = count.0.wrapping_add(1);
+        let action = match bot {
+            Bot::Random => random_action(&mut rng, &map, id, at.0),
+        };
+        actions.write(action);
+    }
+}
+
+/// Any action, legal or not.
+fn random_action(rng: &mut impl RngExt, map: &HexWorld, player: PlayerId, at: Hex) -> Action {
+    let rules = &map.rules;
+    // Anywhere a step past what the rules allow, so some are out of range.
+    let near = |rng: &mut dyn FnMut(u32) -> u32, reach: u32| {
+        let r = reach + 1;
+        let hexes: Vec<Hex> = at.range(r).collect();
+        hexes[rng(hexes.len() as u32) as usize]
+    };
+    let mut below = |n: u32| rng.random_range(0..n.max(1));
+    match below(20) {
+        0..8 => Action::Traverse {
+            player,
+            direction: Direction::ALL[below(6) as usize],
+        },
+        8..12 => Action::Build {
+            player,
+            hex: near(&mut below, rules.construction.range),
+            feature: FeatureId(below(rules.features.len() as u32 + 1) as u8),
+        },
+        12..14 => Action::Travel {
+            player,
+            to: near(&mut below, 3),
+        },
+        14..18 => Action::Gather { player },
+        _ => Action::EndTurn { player },
+    }
+}

@@ -1,0 +1,73 @@
+//! Random bots: eight of them play through the same actions as people, in turn, and every
+//! invariant of the world holds throughout; their draws are their own.
+
+use super::*;
+use crate::play::{Bot, BotActions, BotPace};
+
+/// A table of `n` random bots at the origin, `per_frame` actions a frame.
+fn bots(seed: u64, n: u32, per_frame: u32) -> Table {
+    let mut t = Table::new(seed);
+    t.app.insert_resource(BotPace { per_frame });
+    for id in 1..=n {
+        let e = t.join(id, id - 1, Hex::ZERO);
+        t.app.world_mut().entity_mut(e).insert(Bot::Random);
+    }
+    t.frame();
+    t
+}
+
+fn actions_sent(t: &mut Table) -> u32 {
+    let world = t.app.world_mut();
+    world.query::<&BotActions>().iter(world).map(|b| b.0).sum()
+}
+
+/// 8 random bots, four seeds, 100,000 actions: the whole world checked every 1,000 actions
+/// (the checker saves use), and the hex entities mirroring the store at the end.
+#[test]
+fn random_bots_keep_every_invariant() {
+    let mut refused = 0;
+    let mut kinds = std::collections::HashSet::new();
+    for seed in [11, 12, 13, 14] {
+        let mut t = bots(seed, 8, 8);
+        let mut checked = 0;
+        while actions_sent(&mut t) < 25_000 {
+            for e in t.frame() {
+                if let PlayEvent::Refused { refusal, .. } = e {
+                    refused += 1;
+                    kinds.insert(std::mem::discriminant(&refusal));
+                }
+            }
+            let sent = actions_sent(&mut t);
+            if sent / 1000 > checked {
+                checked = sent / 1000;
+                if let Err(e) = t.invariants() {
+                    panic!("seed {seed}, after {sent} actions: {e}");
+                }
+            }
+        }
+        t.assert_mirrored();
+        t.assert_saves();
+        assert!(t.app.world().resource::<Phase>().0 > 10, "the phases turn");
+    }
+    assert!(refused > 1000, "random bots find refusals: {refused}");
+    assert!(kinds.len() >= 8, "of many kinds: {}", kinds.len());
+}
+
+/// Only the player to act plays: one bot's actions a frame, in id order.
+#[test]
+fn bots_play_in_turn() {
+    let mut t = bots(21, 3, 1);
+    let events = t.frame();
+    let players: Vec<PlayerId> = events
+        .iter()
+        .filter_map(|e| match e {
+            PlayEvent::Refused { player, .. }
+            | PlayEvent::Moved { player, .. }
+            | PlayEvent::Gathered { player, .. }
+            | PlayEvent::TurnEnded { player }
+            | PlayEvent::Built { player, .. } => Some(*player),
+            _ => None,
+        })
+        .collect();
+    assert!(players.iter().all(|p| *p == PlayerId(1)), "{events:?}");
+}
