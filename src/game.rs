@@ -103,6 +103,16 @@ pub fn run(rules: RulesChoice, cli: &Cli) -> Result<(), CliError> {
         }
         None => None,
     };
+    let seats = match &loaded {
+        Some((save, _)) => save.players.len() as u32,
+        None => players.unwrap_or_else(|| crate::playview::seat::default_seats(&rules)),
+    };
+    if cli.bots > seats {
+        return Err(CliError::BadInput(format!(
+            "--bots {} is more than the {seats} players at the table",
+            cli.bots
+        )));
+    }
     let seed = loaded.as_ref().map_or(seed, |(s, _)| s.seed);
     let mut app = App::new();
     app.add_plugins(window_plugins(&rules.name, seed));
@@ -131,6 +141,14 @@ pub fn run(rules: RulesChoice, cli: &Cli) -> Result<(), CliError> {
     }
     app.add_plugins(crate::render::RenderPlugin { screenshot });
     app.add_plugins(crate::playview::PlayViewPlugin { players });
+    if cli.bots > 0 {
+        // A bot's action every 0.4 s: a person can follow what it does in the log.
+        app.insert_resource(crate::play::BotSeats(cli.bots))
+            .insert_resource(crate::play::BotPace {
+                per_frame: 1,
+                every: std::time::Duration::from_millis(400),
+            });
+    }
     if cli.spectator {
         app.add_plugins(crate::spectator::plugin);
     }

@@ -38,8 +38,10 @@ pub enum AppSystems {
     Reload,
     /// Read keys and the pointer into commands, one key map for every window (`render::input`).
     Controls,
-    /// Commands and bots into actions.
+    /// Commands into actions.
     Input,
+    /// The bot to act sends its actions (`play::bots`).
+    Bots,
     /// Standing orders into actions: the next step of each walk (`play::walk`).
     Walk,
     /// The rules: [`world::plugin::settle`] runs the passes of `Resolve` (the storm map's
@@ -94,6 +96,7 @@ pub fn configure_sets(app: &mut App) {
             AppSystems::Reload,
             AppSystems::Controls,
             AppSystems::Input,
+            AppSystems::Bots,
             AppSystems::Walk,
             AppSystems::Rules,
             AppSystems::Record,

@@ -5,6 +5,8 @@
 //! from its own stream, keyed on (world seed, player, its count of actions), so one bot's luck
 //! never depends on another's.
 
+use std::time::Duration;
+
 use bevy::prelude::*;
 use hexx::Hex;
 use rand::RngExt;
@@ -29,21 +31,41 @@ pub enum Bot {
 #[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct BotActions(pub u32);
 
-/// How many actions the bot to act sends a frame: 1 by default, so a person can follow; a
-/// headless game sends more (the rules settle them one by one, in order, in the same frame).
+/// How the bot to act plays: `per_frame` actions at a time (headless games send many; the rules
+/// settle them one by one, in order, in the same frame), at most once every `every` (a window
+/// slows bots so a person can follow them). By default one action a frame.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BotPace {
     pub per_frame: u32,
+    pub every: Duration,
 }
 
 impl Default for BotPace {
     fn default() -> Self {
-        Self { per_frame: 1 }
+        Self {
+            per_frame: 1,
+            every: Duration::ZERO,
+        }
     }
 }
 
+/// The last `n` seats, by player id, are bots (`--bots N`): given at startup, once every
+/// player is seated.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BotSeats(pub u32);
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<BotPace>();
+    app.init_resource::<BotPace>()
+        .add_systems(PostStartup, seat_bots.run_if(resource_exists::<BotSeats>));
+}
+
+/// Makes the last [`BotSeats`] players random bots. Reads the players; writes [`Bot`] on them.
+fn seat_bots(seats: Res<BotSeats>, players: Query<(Entity, &Player)>, mut commands: Commands) {
+    let mut all: Vec<(PlayerId, Entity)> = players.iter().map(|(e, p)| (p.id, e)).collect();
+    all.sort_unstable();
+    for &(_, e) in all.iter().rev().take(seats.0 as usize) {
+        commands.entity(e).insert(Bot::Random);
+    }
 }
 
 /// The player to act: the first, in id order, who has AP left and has not ended its turn.
@@ -57,21 +79,28 @@ pub fn to_act<'a>(
         .min()
 }
 
-/// The bot to act, if it is one, sends its actions for the frame. Reads the players, their
-/// bots, [`BotPace`] and the store; writes [`Action`]s and the bot's [`BotActions`].
+/// The bot to act, if it is one, sends its actions when its pace allows. Reads the players,
+/// their bots, [`BotPace`], the time and the store; writes [`Action`]s and the bot's
+/// [`BotActions`].
 pub(super) fn play(
     players: Query<(&Player, &ActionPoints, &Turn)>,
     mut bots: Query<(&Player, &Bot, &Position, &mut BotActions)>,
-    pace: Res<BotPace>,
+    (pace, time): (Res<BotPace>, Res<Time>),
+    mut waited: Local<Duration>,
     map: Res<HexWorld>,
     mut actions: MessageWriter<Action>,
 ) {
+    *waited += time.delta();
+    if *waited < pace.every {
+        return;
+    }
     let Some(id) = to_act(players.iter()) else {
         return;
     };
     let Some((_, bot, at, mut count)) = bots.iter_mut().find(|(p, ..)| p.id == id) else {
         return;
     };
+    *waited = Duration::ZERO;
     for _ in 0..pace.per_frame {
         let mut rng = player_rng(map.seed, id.0, count.0, BOT_DRAWS);
         count.0 = count.0.wrapping_add(1);

@@ -32,7 +32,7 @@ use crate::AppSystems;
 use crate::world::plugin::Resolve;
 
 pub use actions::{Action, Order, Refusal};
-pub use bots::{Bot, BotActions, BotPace, to_act};
+pub use bots::{Bot, BotActions, BotPace, BotSeats, to_act};
 pub use construction::Built;
 pub use flags::{Occupied, occupant, occupant_in};
 pub use hazards::{MAX_BLOWS, effects as movement_effects};
@@ -105,7 +105,7 @@ pub fn plugin(app: &mut App) {
                 .in_set(AppSystems::Sight),
         )
         .add_systems(Resolve, phase::advance.in_set(AppSystems::Phase))
-        .add_systems(Update, bots::play.in_set(AppSystems::Input))
+        .add_systems(Update, bots::play.in_set(AppSystems::Bots))
         .add_systems(
             Update,
             (log::note_refused, log::record)

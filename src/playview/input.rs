@@ -46,12 +46,18 @@ pub(super) fn perform(
     mut focus: MessageWriter<FocusOn>,
     mut tabbing: Local<Tabbing>,
     (walks, mut walk): (Res<Walks>, MessageWriter<WalkOrder>),
+    bots: Query<(), With<crate::play::Bot>>,
 ) {
     let players = table.in_order();
     let Some(me) = players.iter().find(|s| s.may_act()) else {
         commands.clear();
         return;
     };
+    // A bot's turn: the keys wait for a person's.
+    if bots.contains(me.entity) {
+        commands.clear();
+        return;
+    }
     let (player, at) = (me.id(), me.hex);
     if tabbing.turn != Some(player) {
         *tabbing = Tabbing {

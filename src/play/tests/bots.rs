@@ -7,7 +7,10 @@ use crate::play::{Bot, BotActions, BotPace};
 /// A table of `n` random bots at the origin, `per_frame` actions a frame.
 fn bots(seed: u64, n: u32, per_frame: u32) -> Table {
     let mut t = Table::new(seed);
-    t.app.insert_resource(BotPace { per_frame });
+    t.app.insert_resource(BotPace {
+        per_frame,
+        ..default()
+    });
     for id in 1..=n {
         let e = t.join(id, id - 1, Hex::ZERO);
         t.app.world_mut().entity_mut(e).insert(Bot::Random);
@@ -70,4 +73,38 @@ fn bots_play_in_turn() {
         })
         .collect();
     assert!(players.iter().all(|p| *p == PlayerId(1)), "{events:?}");
+}
+
+/// `--bots N`: the last N seats are bots, given at startup; a bot waits for its pace.
+#[test]
+fn the_last_seats_are_bots_and_keep_their_pace() {
+    let mut t = Table::new(5);
+    let hour = std::time::Duration::from_secs(3600);
+    t.app.insert_resource(crate::play::BotSeats(2));
+    t.app.insert_resource(BotPace {
+        per_frame: 1,
+        every: hour,
+    });
+    for id in 1..=3 {
+        t.join(id, id - 1, Hex::ZERO);
+    }
+    t.frame();
+    let world = t.app.world_mut();
+    let mut seated: Vec<u32> = world
+        .query_filtered::<&Player, With<Bot>>()
+        .iter(world)
+        .map(|p| p.id.0)
+        .collect();
+    seated.sort();
+    assert_eq!(seated, [2, 3]);
+    // Player 1 is a person; once it ends its turn, bot 2 is to act but waits for its pace.
+    t.act([Action::EndTurn {
+        player: PlayerId(1),
+    }]);
+    let events = t.frame();
+    assert!(events.is_empty(), "{events:?}");
+    // Without a pace it plays at once.
+    t.app.insert_resource(BotPace::default());
+    let events = t.frame();
+    assert!(!events.is_empty());
 }

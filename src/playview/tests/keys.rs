@@ -184,3 +184,32 @@ fn tab_shows_the_players_in_turn() {
         &vec![FocusOn(Hex::ZERO), FocusOn(Hex::ZERO), FocusOn(one)]
     );
 }
+
+/// On a bot's turn the keys act for nobody: a person waits for the bot.
+#[test]
+fn keys_wait_while_a_bot_plays() {
+    let mut app = table(Some(2));
+    app.insert_resource(crate::play::BotPace {
+        per_frame: 1,
+        every: std::time::Duration::from_secs(3600),
+    });
+    let first = app.world().resource::<crate::play::PlayerIndex>()[&p(1)];
+    app.world_mut()
+        .entity_mut(first)
+        .insert(crate::play::Bot::Random);
+    sent(&mut app);
+    press(&mut app, KeyCode::KeyW);
+    assert!(sent(&mut app).is_empty());
+    // A person's turn again: the key moves.
+    app.world_mut()
+        .entity_mut(first)
+        .remove::<crate::play::Bot>();
+    press(&mut app, KeyCode::KeyW);
+    assert_eq!(
+        sent(&mut app),
+        [Action::Traverse {
+            player: p(1),
+            direction: crate::hex::Direction::North
+        }]
+    );
+}
