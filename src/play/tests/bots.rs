@@ -108,3 +108,72 @@ fn the_last_seats_are_bots_and_keep_their_pace() {
     let events = t.frame();
     assert!(!events.is_empty());
 }
+
+/// What the hazards did, counted at their stages.
+#[derive(Resource, Default, Debug)]
+struct Hazards {
+    /// Entries into a hex whose winds may blow, and blows that followed.
+    entries: u32,
+    blows: u32,
+    /// Swamp exits toward another mass (or the indeterminate one) rolled, and those let go.
+    rolled: u32,
+    let_go: u32,
+}
+
+/// Counts each roll where it happens: reads the stages' messages in the pass they are sent.
+fn count_hazards(
+    mut entries: MessageReader<EntryOpen>,
+    mut exits: MessageReader<ExitOpen>,
+    mut arrived: MessageReader<Arrived>,
+    mut attempts: MessageReader<MoveAttempt>,
+    map: Res<HexWorld>,
+    mut n: ResMut<Hazards>,
+) {
+    let effects = |h: Hex| crate::play::movement_effects(&map.rules, &map.get(h).unwrap());
+    let let_go: Vec<Move> = exits.read().map(|e| e.0).collect();
+    for EntryOpen(m) in entries.read() {
+        let other = m.into_indeterminate || map.mass_root(m.from) != map.mass_root(m.to);
+        if other && effects(m.from).exit_other_mass_chance < 1.0 {
+            n.rolled += 1;
+            n.let_go += let_go.contains(m) as u32;
+        }
+    }
+    for Arrived(m) in arrived.read() {
+        if effects(m.to).wind_chance > 0.0 && m.blows < MAX_BLOWS {
+            n.entries += 1;
+        }
+    }
+    n.blows += attempts.read().filter(|a| a.0.is_blow()).count() as u32;
+}
+
+/// In random-bot games the Dunes blow 20% of the entries and the Swamp lets 15% of its exits
+/// toward another mass go, each within 4 standard deviations (seeded: the same every run).
+#[test]
+fn random_bot_games_meet_the_hazards_chances() {
+    let mut n = Hazards::default();
+    for seed in [31, 32, 33, 34] {
+        let mut t = bots(seed, 8, 8);
+        t.app.init_resource::<Hazards>().add_systems(
+            crate::world::plugin::Resolve,
+            count_hazards.in_set(crate::AppSystems::Sight),
+        );
+        while actions_sent(&mut t) < 25_000 {
+            t.frame();
+        }
+        let h = t.app.world().resource::<Hazards>();
+        (n.entries, n.blows) = (n.entries + h.entries, n.blows + h.blows);
+        (n.rolled, n.let_go) = (n.rolled + h.rolled, n.let_go + h.let_go);
+    }
+    let within = |hits: u32, tries: u32, p: f64| {
+        let sd = (p * (1.0 - p) / tries as f64).sqrt();
+        let seen = hits as f64 / tries as f64;
+        assert!(
+            (seen - p).abs() <= 4.0 * sd,
+            "{hits}/{tries} = {seen}, expected {p} ± {}",
+            4.0 * sd
+        );
+    };
+    assert!(n.entries > 1_500 && n.rolled > 1_500, "{n:?}");
+    within(n.blows, n.entries, 0.2);
+    within(n.let_go, n.rolled, 0.15);
+}
