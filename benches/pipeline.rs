@@ -14,10 +14,13 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use aeternus::hex::Direction;
-use aeternus::play::{Action, ActionPoints, Player, PlayerId, Position};
+use aeternus::play::{
+    Action, ActionPoints, Bot, BotPace, Faction, PlayEvent, PlayLog, Player, PlayerId, Position,
+};
 use aeternus::rules::Rules;
 use aeternus::world::Cause;
 use aeternus::world::plugin::{GenerateHex, HexWorld, generate_hexes, settle};
+use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -123,6 +126,39 @@ fn generate_only(rules: &Rules, walked: &Walk) -> (Duration, usize) {
     (took, app.world().resource::<HexWorld>().len())
 }
 
+/// 8 random bots, headless, on the single-threaded executor: `frames` frames of `per_frame`
+/// actions each; returns (actions, refused, time, frames).
+fn random_bots(rules: &Rules, frames: u32, per_frame: u32) -> (u64, u64, Duration) {
+    let mut app = app(rules);
+    app.edit_schedule(Update, |s| {
+        s.set_executor(SingleThreadedExecutor::new());
+    });
+    app.insert_resource(BotPace {
+        per_frame,
+        ..default()
+    });
+    for id in 1..=8 {
+        app.world_mut().spawn((
+            Player::new(id, format!("Bot {id}")),
+            Faction(id - 1),
+            Position(Hex::ZERO),
+            Bot::Random,
+        ));
+    }
+    app.update();
+    let t = Instant::now();
+    for _ in 0..frames {
+        app.update();
+    }
+    let took = t.elapsed();
+    let log = &app.world().resource::<PlayLog>().0;
+    let refused = log
+        .iter()
+        .filter(|e| matches!(e, PlayEvent::Refused { .. }))
+        .count() as u64;
+    ((frames * per_frame) as u64, refused, took)
+}
+
 fn main() {
     let rules = Rules::aeternus();
     let moves = 3_000;
@@ -134,6 +170,8 @@ fn main() {
         "{:>10} {:>12} {:>16} {:>16} {:>8}",
         "run", "hexes/move", "rules µs", "generation µs", "ratio"
     );
+    // A first, untimed walk warms the caches and the allocator.
+    walk(&rules, moves);
     for run in 1..=3 {
         let w = walk(&rules, moves);
         let hexes: usize = w.revealed.iter().map(Vec::len).sum();
@@ -146,6 +184,22 @@ fn main() {
             per(w.took),
             per(made),
             w.took.as_secs_f64() / made.as_secs_f64()
+        );
+    }
+    println!("\n== 8 random bots, headless, single-threaded executor ==");
+    println!(
+        "{:>10} {:>10} {:>14} {:>16} {:>12}",
+        "a frame", "actions", "actions/s", "legal actions/s", "frame µs"
+    );
+    for per_frame in [1, 8, 64] {
+        let frames = 40_000 / per_frame;
+        let (actions, refused, took) = random_bots(&rules, frames, per_frame);
+        let secs = took.as_secs_f64();
+        println!(
+            "{per_frame:>10} {actions:>10} {:>14.0} {:>16.0} {:>12.1}",
+            actions as f64 / secs,
+            (actions - refused) as f64 / secs,
+            secs * 1e6 / frames as f64
         );
     }
 }
