@@ -9,8 +9,8 @@ use crate::play::{Faction, PlayEvent, PlayerId};
 use crate::rules::{FeatureEffect, Rules};
 use crate::world::HexWorld;
 
-pub const HELP: &str = "Q W E / A S D or click: move | 1 Flag  2 Pylon  3 Station  4 Boardwalk | \
-T stagways | Space end turn | Tab next player | V sites | F5 save | drag, wheel: view";
+pub const HELP: &str = "Q W E / A S D or click: move | 1 Flag 2 Pylon 3 Station 4 Boardwalk | \
+G gather | T stagways | Space end turn | Tab next | V sites | F5 save | drag/wheel: view";
 
 /// The status panel: a heading, the current player (drawn in its faction's colour), details.
 #[derive(Debug, Clone, PartialEq)]
