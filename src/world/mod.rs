@@ -63,11 +63,17 @@ struct Around {
 impl Around {
     #[inline(always)]
     fn new(cells: [Cell; 6]) -> Self {
-        let generated = cells
+        let generated = Self::mask(&cells);
+        Self { cells, generated }
+    }
+
+    /// Bit `i` set when `cells[i]` is generated.
+    #[inline(always)]
+    fn mask(cells: &[Cell; 6]) -> u8 {
+        cells
             .iter()
             .enumerate()
-            .fold(0, |m, (i, c)| m | (c.is_generated() as u8) << i);
-        Self { cells, generated }
+            .fold(0, |m, (i, c)| m | (c.is_generated() as u8) << i)
     }
 }
 
@@ -285,8 +291,12 @@ impl HexWorld {
         }
         let chunks = self.store.chunk_count();
         let slot = self.store.slot(hex)?;
-        let (slot, done, cells) = self.store.claimed(slot, hex);
-        let around = Around::new(cells);
+        let mut around = Around {
+            cells: [Cell::EMPTY; 6],
+            generated: 0,
+        };
+        let done = self.store.claimed_into(slot, hex, &mut around.cells);
+        around.generated = Around::mask(&around.cells);
         if done {
             return Ok(start..start);
         }

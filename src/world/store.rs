@@ -113,45 +113,71 @@ impl Store {
     /// through a `Result`.
     #[inline(always)]
     pub fn claimed(&self, slot: Slot, h: Hex) -> (Slot, bool, [Cell; 6]) {
+        let mut around = [Cell::EMPTY; 6];
+        let this = self.claimed_into(slot, h, &mut around);
+        (slot, this, around)
+    }
+
+    /// As [`Store::claimed`], writing the six neighbours into `around` (which the caller keeps,
+    /// so they are not copied on the way) and returning whether `h` is generated.
+    #[inline(always)]
+    pub fn claimed_into(&self, slot: Slot, h: Hex, around: &mut [Cell; 6]) -> bool {
         let chunk = &*self.chunks[(slot >> CHUNK_BITS) as usize];
-        let this = chunk[(slot & LOCAL_MASK) as usize].is_generated();
-        (slot, this, self.around(h, Some(chunk)).1)
+        self.around_into(h, Some(chunk), around);
+        chunk[(slot & LOCAL_MASK) as usize].is_generated()
     }
 
     /// `h` and its six neighbours: one chunk look-up when `h` lies inside its chunk's border, as
     /// most hexes do; on the border, one look-up per chunk met going round.
     #[inline(always)]
     pub fn with_neighbourhood(&self, h: Hex) -> (Cell, [Cell; 6]) {
-        let own = self.index.get(&split(h).0);
-        self.around(h, own.map(|&c| &*self.chunks[c as usize]))
+        let own = self
+            .index
+            .get(&split(h).0)
+            .map(|&c| &*self.chunks[c as usize]);
+        let mut around = [Cell::EMPTY; 6];
+        self.around_into(h, own, &mut around);
+        (own.map_or(Cell::EMPTY, |c| c[split(h).1]), around)
     }
 
-    /// `h` and its six neighbours, `h`'s chunk (when it exists) already found.
+    /// `h`'s six neighbours into `around` (left as they are where no chunk holds them: the
+    /// caller's are empty), `h`'s chunk (when it exists) already found.
     #[inline(always)]
-    fn around(&self, h: Hex, own: Option<&Chunk>) -> (Cell, [Cell; 6]) {
+    fn around_into(&self, h: Hex, own: Option<&Chunk>, around: &mut [Cell; 6]) {
         let (lx, ly) = (h.x & MASK, h.y & MASK);
         let (key, local) = split(h);
-        let mut around = [Cell::EMPTY; 6];
         if lx > 0 && lx < MASK && ly > 0 && ly < MASK {
             if let Some(chunk) = own {
+                // The rows above and below `h`, checked once: each neighbour then lies at a
+                // fixed place in them.
+                const REACH: usize = CHUNK_SIDE as usize + 1;
+                let rows: &[Cell; 2 * REACH + 1] = chunk[local - REACH..=local + REACH]
+                    .try_into()
+                    .expect("inside the border");
                 for (cell, d) in around.iter_mut().zip(NEIGHBOURS) {
-                    *cell = chunk[(local as i32 + d.y * CHUNK_SIDE + d.x) as usize];
+                    *cell = rows[(REACH as i32 + d.y * CHUNK_SIDE + d.x) as usize];
                 }
             }
         } else {
-            let (mut last_key, mut last) = (key, own);
-            for (cell, d) in around.iter_mut().zip(NEIGHBOURS) {
-                let (k, l) = split(h + d);
-                if k != last_key {
-                    last_key = k;
-                    last = self.index.get(&k).map(|&c| &*self.chunks[c as usize]);
-                }
-                if let Some(chunk) = last {
-                    *cell = chunk[l];
-                }
+            self.border_around(h, key, own, around);
+        }
+    }
+
+    /// As [`Store::around_into`] for a hex on its chunk's border (one in eight): kept out of the
+    /// generation path, whose registers it would otherwise crowd.
+    #[inline(never)]
+    fn border_around(&self, h: Hex, key: (i32, i32), own: Option<&Chunk>, around: &mut [Cell; 6]) {
+        let (mut last_key, mut last) = (key, own);
+        for (cell, d) in around.iter_mut().zip(NEIGHBOURS) {
+            let (k, l) = split(h + d);
+            if k != last_key {
+                last_key = k;
+                last = self.index.get(&k).map(|&c| &*self.chunks[c as usize]);
+            }
+            if let Some(chunk) = last {
+                *cell = chunk[l];
             }
         }
-        (own.map_or(Cell::EMPTY, |c| c[local]), around)
     }
 
     #[inline]
