@@ -125,10 +125,13 @@ impl LimitError {
 /// Whether `hex` lies within [`MAX_COORD`] steps of the origin.
 #[inline]
 pub fn in_range(hex: Hex) -> bool {
-    // Hex distance is the largest of |q|, |r|, |q + r|; i64 so no input wraps.
+    // Hex distance is the largest of |q|, |r|, |q + r|; i64 so no input wraps. Each |v| <= m is
+    // one unsigned compare (v + m in 0..=2m), the three and-ed without branches: every
+    // generation asks.
     let (q, r) = (hex.x as i64, hex.y as i64);
     let m = MAX_COORD as i64;
-    q.abs() <= m && r.abs() <= m && (q + r).abs() <= m
+    let within = |v: i64| (v + m) as u64 <= 2 * m as u64;
+    within(q) & within(r) & within(q + r)
 }
 
 /// A coordinate from outside (a file, the command line) as a hex, checked against the range:

@@ -68,6 +68,23 @@ impl<const N: usize> UnionFinds<N> {
         }
     }
 
+    /// The root of `x` in `lane` and the size of its set, halving the path on the way.
+    #[inline(always)]
+    pub fn find_sized(&mut self, lane: usize, mut x: u32) -> (u32, u32) {
+        loop {
+            let p = self.parent[x as usize][lane];
+            if p < 0 {
+                return (x, p.unsigned_abs());
+            }
+            let gp = self.parent[p as usize][lane];
+            if gp < 0 {
+                return (p as u32, gp.unsigned_abs());
+            }
+            self.parent[x as usize][lane] = gp;
+            x = gp as u32;
+        }
+    }
+
     /// The root of `x` without compressing (for readers holding `&self`).
     #[inline]
     pub fn find_const(&self, lane: usize, mut x: u32) -> u32 {
@@ -93,10 +110,17 @@ impl<const N: usize> UnionFinds<N> {
     // Always inlined: generation calls it once a hex per lane, and a call costs as much as it.
     #[inline(always)]
     pub fn attach(&mut self, lane: usize, fresh: u32, other: u32) {
-        debug_assert_eq!(self.parent[fresh as usize][lane], -1);
         let r = self.find(lane, other);
-        self.parent[r as usize][lane] -= 1;
-        self.parent[fresh as usize][lane] = r as i32;
+        self.attach_to_root(lane, fresh, r);
+    }
+
+    /// As [`UnionFinds::attach`], the other set's root already found.
+    #[inline(always)]
+    pub fn attach_to_root(&mut self, lane: usize, fresh: u32, root: u32) {
+        debug_assert_eq!(self.parent[fresh as usize][lane], -1);
+        debug_assert!(self.parent[root as usize][lane] < 0, "{root} is no root");
+        self.parent[root as usize][lane] -= 1;
+        self.parent[fresh as usize][lane] = root as i32;
     }
 
     /// Merges the sets of `a` and `b` in `lane` (the larger root stays); returns the root.

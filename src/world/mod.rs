@@ -162,7 +162,7 @@ impl HexWorld {
         let mut w = Self::empty(rules, seed, n, limits);
         let (b, l) = w.rules.origin;
         let (slot, _, around) = w.claim(Hex::ZERO).expect("a world has room for its origin");
-        w.insert(slot, b, l, FeatureSet::EMPTY, Cause::Origin, &around)
+        w.insert(slot, b, l, FeatureSet::EMPTY, Cause::Origin, &around, None)
             .expect("a world has room for its origin");
         w
     }
@@ -211,7 +211,7 @@ impl HexWorld {
             if done {
                 return Err(RestoreError::Twice(hex));
             }
-            w.insert(slot, s.biome, s.landmark, s.features, cause, &around)
+            w.insert(slot, s.biome, s.landmark, s.features, cause, &around, None)
                 .map_err(RestoreError::Limit)?;
         }
         Ok(w)
@@ -304,14 +304,20 @@ impl HexWorld {
             biome: BiomeId(0),
             mass_size: 0,
         }; 6];
+        // Each generated neighbour's mass root, found once: for M now, and to join the hex to
+        // its mass once drawn.
+        let mut masses = [0u32; 6];
         let mut n = 0;
         for i in bits(around.generated) {
             let c = &around.cells[i];
             // Neighbours side by side are adjacent: same biome, same mass, same M.
             let mass_size = if n > 0 && same_mass(&around.cells[i - 1], c) {
+                masses[i] = masses[i - 1];
                 pool[n - 1].mass_size
             } else {
-                self.groups.size(MASS, c.node)
+                let (root, size) = self.groups.find_sized(MASS, c.node);
+                masses[i] = root;
+                size
             };
             pool[n] = PoolNeighbour {
                 biome: BiomeId(c.biome),
@@ -325,7 +331,8 @@ impl HexWorld {
         let features = worldgen::draw_features(&self.rules, streams, &mut landmark, || {
             self.purified_around(hex, &around)
         });
-        self.commit(slot, hex, biome, landmark, features, cause, &around)
+        let state = (biome, landmark, features);
+        self.commit(slot, hex, state, cause, &around, Some(&masses))
             .inspect_err(|_| {
                 // A refused hex leaves the store as it was: no chunk made for it stays.
                 self.store.forget_chunks_from(chunks);
@@ -343,24 +350,24 @@ impl HexWorld {
     ) -> std::ops::Range<u32> {
         assert!(!self.is_generated(hex), "{hex:?} is already generated");
         let placed = self.claim(hex).and_then(|(slot, _, around)| {
-            self.commit(slot, hex, biome, landmark, features, Cause::View, &around)
+            let state = (biome, landmark, features);
+            self.commit(slot, hex, state, Cause::View, &around, None)
         });
         placed.expect("a placed hex fits the world")
     }
 
     /// Inserts a drawn (or placed) hex, then generates any pocket it encloses; refused, with
-    /// nothing changed, when the world has no room for both.
-    #[allow(clippy::too_many_arguments)]
+    /// nothing changed, when the world has no room for both. `masses`: the neighbours' mass
+    /// roots, when the draw found them.
     #[inline(always)]
     fn commit(
         &mut self,
         slot: Slot,
         hex: Hex,
-        biome: BiomeId,
-        landmark: LandmarkId,
-        features: FeatureSet,
+        (biome, landmark, features): (BiomeId, LandmarkId, FeatureSet),
         cause: Cause,
         around: &Around,
+        masses: Option<&[u32; 6]>,
     ) -> Result<std::ops::Range<u32>, LimitError> {
         let start = self.order.len() as u32;
         // Two runs of generated neighbours or more are needed to close a loop.
@@ -381,7 +388,7 @@ impl HexWorld {
         } else {
             Vec::new()
         };
-        self.insert(slot, biome, landmark, features, cause, around)?;
+        self.insert(slot, biome, landmark, features, cause, around, masses)?;
         let (b, l) = self.rules.pocket;
         for h in pocket {
             let (slot, _, around) = self.claim(h)?;
@@ -394,7 +401,7 @@ impl HexWorld {
                 &mut landmark,
                 || self.purified_around(h, &around),
             );
-            self.insert(slot, b, landmark, features, Cause::Pocket, &around)?;
+            self.insert(slot, b, landmark, features, Cause::Pocket, &around, None)?;
         }
         Ok(start..self.order.len() as u32)
     }
@@ -426,7 +433,8 @@ impl HexWorld {
     }
 
     /// Stores a generated hex in its (claimed) slot and merges it into its masses and its land
-    /// group.
+    /// group (`masses`: the neighbours' mass roots, when found already).
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn insert(
         &mut self,
@@ -436,6 +444,7 @@ impl HexWorld {
         f: FeatureSet,
         cause: Cause,
         around: &Around,
+        masses: Option<&[u32; 6]>,
     ) -> Result<(), LimitError> {
         let node = self
             .groups
@@ -457,17 +466,29 @@ impl HexWorld {
             .enumerate()
             .fold(0u8, |m, (i, c)| m | ((c.biome == biome.0) as u8) << i)
             & around.generated;
-        self.join(LAND, node, around, run_starts(around.generated));
-        self.join(MASS, node, around, run_starts(same));
+        self.join(LAND, node, around, run_starts(around.generated), None);
+        self.join(MASS, node, around, run_starts(same), masses);
         Ok(())
     }
 
-    /// Merges `node` (just pushed, alone in every lane) with the neighbours in `starts`.
+    /// Merges `node` (just pushed, alone in every lane) with the neighbours in `starts`
+    /// (`roots`: the neighbours' roots in `lane`, when found already).
     #[inline(always)]
-    fn join(&mut self, lane: usize, node: u32, around: &Around, starts: u8) {
+    fn join(
+        &mut self,
+        lane: usize,
+        node: u32,
+        around: &Around,
+        starts: u8,
+        roots: Option<&[u32; 6]>,
+    ) {
         let mut runs = bits(starts);
         if let Some(first) = runs.next() {
-            self.groups.attach(lane, node, around.cells[first].node);
+            let root = match roots {
+                Some(roots) => roots[first],
+                None => self.groups.find(lane, around.cells[first].node),
+            };
+            self.groups.attach_to_root(lane, node, root);
             for i in runs {
                 self.groups.union(lane, node, around.cells[i].node);
             }
