@@ -49,11 +49,22 @@ pub struct Store {
     chunks: Vec<Box<Chunk>>,
     /// Each chunk's key, by chunk index (to name the hex of a slot).
     keys: Vec<(i32, i32)>,
+    /// Each chunk's six neighbouring chunks, the way of each of [`NEIGHBOURS`] (the chunk a hex
+    /// on the border meets stepping that way), [`NO_CHUNK`] where none is made: linked both
+    /// ways as chunks are made and forgotten, so reading across a border needs no hash look-up.
+    links: Vec<[u32; 6]>,
     /// The chunk found last: consecutive generations are usually in one chunk.
     last: Option<((i32, i32), u32)>,
     /// The most chunks it makes; a slot holds a chunk index in its top 22 bits.
     max_chunks: u32,
 }
+
+/// A chunk not made (yet), in [`Store`]'s links.
+const NO_CHUNK: u32 = u32::MAX;
+
+/// The way (index in [`NEIGHBOURS`]) from a chunk to the one `(dx + 1) * 3 + dy + 1` away, for
+/// the six a hex's neighbour can lie in; the other three never occur.
+const WAY: [usize; 9] = [6, 5, 4, 0, 6, 3, 1, 2, 6];
 
 /// Chunk indices a slot can hold.
 const SLOT_CHUNKS: u32 = 1 << (32 - CHUNK_BITS);
@@ -81,6 +92,7 @@ impl Store {
             index: HashMap::default(),
             chunks: Vec::new(),
             keys: Vec::new(),
+            links: Vec::new(),
             last: None,
             max_chunks: max_chunks.min(SLOT_CHUNKS),
         }
@@ -122,32 +134,34 @@ impl Store {
     /// so they are not copied on the way) and returning whether `h` is generated.
     #[inline(always)]
     pub fn claimed_into(&self, slot: Slot, h: Hex, around: &mut [Cell; 6]) -> bool {
-        let chunk = &*self.chunks[(slot >> CHUNK_BITS) as usize];
-        self.around_into(h, Some(chunk), around);
+        let c = slot >> CHUNK_BITS;
+        let chunk = &*self.chunks[c as usize];
+        self.around_into(h, Some((c, chunk)), around);
         chunk[(slot & LOCAL_MASK) as usize].is_generated()
     }
 
     /// `h` and its six neighbours: one chunk look-up when `h` lies inside its chunk's border, as
-    /// most hexes do; on the border, one look-up per chunk met going round.
+    /// most hexes do; on the border, its chunk's links.
     #[inline(always)]
     pub fn with_neighbourhood(&self, h: Hex) -> (Cell, [Cell; 6]) {
+        let (key, local) = split(h);
         let own = self
             .index
-            .get(&split(h).0)
-            .map(|&c| &*self.chunks[c as usize]);
+            .get(&key)
+            .map(|&c| (c, &*self.chunks[c as usize]));
         let mut around = [Cell::EMPTY; 6];
         self.around_into(h, own, &mut around);
-        (own.map_or(Cell::EMPTY, |c| c[split(h).1]), around)
+        (own.map_or(Cell::EMPTY, |(_, chunk)| chunk[local]), around)
     }
 
     /// `h`'s six neighbours into `around` (left as they are where no chunk holds them: the
-    /// caller's are empty), `h`'s chunk (when it exists) already found.
+    /// caller's are empty), `own` the index of `h`'s chunk and the chunk, when it exists.
     #[inline(always)]
-    fn around_into(&self, h: Hex, own: Option<&Chunk>, around: &mut [Cell; 6]) {
+    fn around_into(&self, h: Hex, own: Option<(u32, &Chunk)>, around: &mut [Cell; 6]) {
         let (lx, ly) = (h.x & MASK, h.y & MASK);
-        let (key, local) = split(h);
+        let local = split(h).1;
         if lx > 0 && lx < MASK && ly > 0 && ly < MASK {
-            if let Some(chunk) = own {
+            if let Some((_, chunk)) = own {
                 // The rows above and below `h`, checked once: each neighbour then lies at a
                 // fixed place in them.
                 const REACH: usize = CHUNK_SIDE as usize + 1;
@@ -159,23 +173,27 @@ impl Store {
                 }
             }
         } else {
-            self.border_around(h, key, own, around);
+            self.border_around(h, own.map(|(c, _)| c), around);
         }
     }
 
-    /// As [`Store::around_into`] for a hex on its chunk's border (one in eight): kept out of the
-    /// generation path, whose registers it would otherwise crowd.
+    /// As [`Store::around_into`] for a hex on its chunk's border (one in eight): kept out of
+    /// line, as inlined it crowds the registers of the whole generation path.
     #[inline(never)]
-    fn border_around(&self, h: Hex, key: (i32, i32), own: Option<&Chunk>, around: &mut [Cell; 6]) {
-        let (mut last_key, mut last) = (key, own);
+    fn border_around(&self, h: Hex, own: Option<u32>, around: &mut [Cell; 6]) {
+        let key = split(h).0;
         for (cell, d) in around.iter_mut().zip(NEIGHBOURS) {
             let (k, l) = split(h + d);
-            if k != last_key {
-                last_key = k;
-                last = self.index.get(&k).map(|&c| &*self.chunks[c as usize]);
-            }
-            if let Some(chunk) = last {
-                *cell = chunk[l];
+            let c = match own {
+                _ if k == key => own,
+                Some(c) => {
+                    let way = WAY[((k.0 - key.0 + 1) * 3 + k.1 - key.1 + 1) as usize];
+                    Some(self.links[c as usize][way]).filter(|&n| n != NO_CHUNK)
+                }
+                None => self.index.get(&k).copied(),
+            };
+            if let Some(c) = c {
+                *cell = self.chunks[c as usize][l];
             }
         }
     }
@@ -235,6 +253,14 @@ impl Store {
                 self.index.insert(key, next);
                 self.chunks.push(Box::new([Cell::EMPTY; CHUNK_CELLS]));
                 self.keys.push(key);
+                let mut links = [NO_CHUNK; 6];
+                for (way, d) in NEIGHBOURS.iter().enumerate() {
+                    if let Some(&n) = self.index.get(&(key.0 + d.x, key.1 + d.y)) {
+                        links[way] = n;
+                        self.links[n as usize][(way + 3) % 6] = next;
+                    }
+                }
+                self.links.push(links);
                 next
             }
         };
@@ -248,6 +274,12 @@ impl Store {
             self.chunks.pop();
             if let Some(key) = self.keys.pop() {
                 self.index.remove(&key);
+            }
+            // Chunks go last made first, so every chunk still linked to it is older and stays.
+            for (way, n) in self.links.pop().into_iter().flatten().enumerate() {
+                if n != NO_CHUNK {
+                    self.links[n as usize][(way + 3) % 6] = NO_CHUNK;
+                }
             }
         }
         self.last = None;
@@ -277,6 +309,7 @@ impl Store {
     pub fn heap_bytes(&self) -> usize {
         self.chunks.len() * std::mem::size_of::<Chunk>()
             + self.keys.capacity() * std::mem::size_of::<(i32, i32)>()
+            + self.links.capacity() * std::mem::size_of::<[u32; 6]>()
             + self.index.capacity() * (std::mem::size_of::<((i32, i32), u32)>() + 1)
     }
 }
@@ -317,6 +350,32 @@ mod tests {
             let (slot, this, around) = s.claim(h).unwrap();
             let (cell, cells) = s.with_neighbourhood(h);
             assert_eq!((this, around), (cell.is_generated(), cells));
+            assert_eq!(s.hex_of(slot), h);
+        }
+    }
+
+    #[test]
+    fn border_reads_follow_chunks_made_and_forgotten() {
+        let mut s = Store::default();
+        let mark = |s: &mut Store, h: Hex, i: u32| {
+            s.slot(h).unwrap();
+            s.get_mut(h).unwrap().biome = (i % 5) as u8;
+        };
+        for (i, h) in Hex::ZERO.range(20).enumerate() {
+            mark(&mut s, h, i as u32);
+        }
+        let kept = s.chunk_count();
+        // Chunks made, then forgotten as a refused generation's are: their links go with them.
+        for (i, h) in Hex::new(40, -20).range(12).enumerate() {
+            mark(&mut s, h, i as u32);
+        }
+        s.forget_chunks_from(kept);
+        for (i, h) in Hex::new(-40, 10).range(12).enumerate() {
+            mark(&mut s, h, i as u32);
+        }
+        for h in Hex::ZERO.range(60) {
+            let (slot, _, around) = s.claim(h).unwrap();
+            assert_eq!(around, NEIGHBOURS.map(|d| s.get(h + d)), "{h:?}");
             assert_eq!(s.hex_of(slot), h);
         }
     }
