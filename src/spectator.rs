@@ -42,6 +42,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, (frame, status).in_set(AppSystems::Render));
 }
 
+/// Opens the spectator's window and its camera. Reads nothing; writes the window, the camera.
 fn spawn(mut commands: Commands) {
     let window = commands
         .spawn((
@@ -89,6 +90,8 @@ pub fn fit(min: Vec2, max: Vec2, size: Vec2) -> (Vec2, f32) {
     ((min + max) / 2.0, scale.max(0.05))
 }
 
+/// Frames the explored world, smoothly, as it grows. Reads the store (the hexes generated since
+/// the last frame), the window's size and the time; writes [`Extent`] and the camera.
 fn frame(
     map: Res<HexWorld>,
     mut extent: ResMut<Extent>,

@@ -119,6 +119,7 @@ fn admit(
     }
 }
 
+/// A player removed leaves the index. Reads the player; writes [`PlayerIndex`].
 fn leave(remove: On<Remove, Player>, players: Query<&Player>, mut index: ResMut<PlayerIndex>) {
     if let Ok(p) = players.get(remove.entity)
         && index.get(&p.id) == Some(&remove.entity)

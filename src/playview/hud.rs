@@ -63,6 +63,7 @@ fn text_panel(at: Node) -> impl Bundle {
     )
 }
 
+/// Spawns the HUD: status, hover, log and help panels. Reads nothing; writes their entities.
 fn spawn(mut commands: Commands) {
     let font = TextFont {
         font_size: FontSize::Px(15.0),

@@ -33,6 +33,8 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// Gives each new player its token (ring, halo). Reads the players without one and the
+/// shapes; writes the token entities.
 fn give_tokens(
     mut commands: Commands,
     new: Query<(Entity, &Player), Without<Token>>,

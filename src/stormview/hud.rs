@@ -38,6 +38,7 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// Spawns the panel's status and help lines. Reads nothing; writes the panel's entities.
 fn spawn(mut commands: Commands) {
     let font = TextFont {
         font_size: FontSize::Px(15.0),

@@ -107,6 +107,8 @@ fn reload_rules(
     }
 }
 
+/// Carries out the storm window's commands by the token's rules (`storm::token`). Reads
+/// [`StormCommand`]s; writes [`CurrentMap`] (a new cycle), [`TokenTrail`] and [`StormNotice`].
 fn apply_commands(
     mut commands: MessageReader<StormCommand>,
     mut map: ResMut<CurrentMap>,

@@ -131,6 +131,7 @@ pub const MAX_PASSES: u32 = 1 << 20;
 /// Runs [`Resolve`] until no system leaves work for another pass. Exclusive: the passes run one
 /// after another; inside a pass every system is in one chain, so the single-threaded executor
 /// runs it (there is nothing to run in parallel, and the result is the same with any executor).
+/// Reads and writes the whole world (exclusive): [`Settling`], [`GenerateHex`] waiting.
 pub fn settle(world: &mut World) {
     world.resource_mut::<Settling>().passes = 0;
     loop {
@@ -254,7 +255,8 @@ fn hex_bundle(world: &HexWorld, order: u32) -> (HexPos, Biome, Landmark, Feature
     )
 }
 
-/// Spawns entities for what the store already holds (the origin).
+/// Spawns entities for what the store already holds (the origin, or a loaded world). Reads
+/// the store; writes the hex entities, [`HexIndex`] and [`HexGenerated`].
 fn spawn_existing(
     mut commands: Commands,
     world: Res<HexWorld>,
