@@ -92,6 +92,28 @@ fn placed(
 }
 
 pub fn check(world: &HexWorld, players: &[Hex], flags: &[Hex]) -> Result<(), Broken> {
+    check_in(world, players, flags, None)
+}
+
+/// As [`check`], for what one action can break near where it acted: the hexes `near` (their
+/// biomes, features, landmarks, flags and pylon rings) with the players and the flags on them;
+/// not the holes, which only generation makes and [`check`] counts over the whole world. Time: in
+/// proportion to `near` (and the rings of its pylons and corrupted hexes).
+pub fn check_near(
+    world: &HexWorld,
+    near: &[Hex],
+    players: &[Hex],
+    flags: &[Hex],
+) -> Result<(), Broken> {
+    check_in(world, players, flags, Some(near))
+}
+
+fn check_in(
+    world: &HexWorld,
+    players: &[Hex],
+    flags: &[Hex],
+    near: Option<&[Hex]>,
+) -> Result<(), Broken> {
     let rules = &world.rules;
     let n = world.len();
     let at = |o: u32| Coord::from_hex(world.hex_of_order(o));
@@ -137,10 +159,10 @@ pub fn check(world: &HexWorld, players: &[Hex], flags: &[Hex]) -> Result<(), Bro
     }
 
     // Flags first, marked by generation order.
-    let mut flagged = vec![false; n];
+    let mut flagged = std::collections::HashSet::with_capacity(flags.len());
     for (i, &hex) in flags.iter().enumerate() {
         let (c, d, err) = placed(world, hex, Subject::Flag(i))?;
-        if std::mem::replace(&mut flagged[d.order as usize], true) {
+        if !flagged.insert(d.order) {
             return Err(err(format!("a second flag on {c}: at most one flag a hex")));
         }
         let occupies = d
@@ -152,11 +174,24 @@ pub fn check(world: &HexWorld, players: &[Hex], flags: &[Hex]) -> Result<(), Bro
         }
     }
 
-    let mut groups = Groups::new(n);
+    let mut groups = Groups::new(if near.is_some() { 0 } else { n });
     let (mut edges, mut triangles) = (0u64, 0u64);
     let mut corrupted: Vec<u32> = Vec::new();
     let mut pylon_hexes: Vec<Vec<u32>> = vec![Vec::new(); pylons.len()];
-    for o in 0..n as u32 {
+    let orders: Vec<u32> = match near {
+        None => (0..n as u32).collect(),
+        Some(near) => {
+            let mut o: Vec<u32> = near
+                .iter()
+                .filter_map(|h| world.get(*h))
+                .map(|d| d.order)
+                .collect();
+            o.sort_unstable();
+            o.dedup();
+            o
+        }
+    };
+    for o in orders {
         let hex = world.hex_of_order(o);
         let d = world
             .get(hex)
@@ -172,7 +207,9 @@ pub fn check(world: &HexWorld, players: &[Hex], flags: &[Hex]) -> Result<(), Bro
                 triangles += 1;
             }
             if nb.order < o {
-                groups.union(o, nb.order);
+                if near.is_none() {
+                    groups.union(o, nb.order);
+                }
                 present |= 1 << nb.biome.0;
                 suppressed |= suppresses[nb.biome.0 as usize];
             }
@@ -250,7 +287,7 @@ pub fn check(world: &HexWorld, players: &[Hex], flags: &[Hex]) -> Result<(), Bro
                 pylon_hexes[k].push(o);
             }
         }
-        if d.features.0 & occupy != 0 && !flagged[o as usize] {
+        if d.features.0 & occupy != 0 && !flagged.contains(&o) {
             return Err(hex_err(
                 o,
                 "features",
@@ -261,7 +298,7 @@ pub fn check(world: &HexWorld, players: &[Hex], flags: &[Hex]) -> Result<(), Bro
     let (edges, triangles) = (edges / 2, triangles / 3);
     let euler = n as i64 - edges as i64 + triangles as i64;
     let holes = groups.components as i64 - euler;
-    if holes > 0 {
+    if near.is_none() && holes > 0 {
         return Err(Broken {
             subject: Subject::Hexes,
             message: format!(
@@ -276,17 +313,25 @@ pub fn check(world: &HexWorld, players: &[Hex], flags: &[Hex]) -> Result<(), Bro
     };
     for (k, &(f, radius)) in pylons.iter().enumerate() {
         let pylon_at = |h: Hex| world.get(h).is_some_and(|d| d.features.contains(f));
-        let found = if corrupted.len() <= pylon_hexes[k].len() {
+        let from_corrupted = || {
             corrupted.iter().find_map(|&o| {
                 let h = world.hex_of_order(o);
                 h.range(radius).find(|&p| pylon_at(p)).map(|p| (o, p))
             })
-        } else {
+        };
+        let from_pylons = || {
             pylon_hexes[k].iter().find_map(|&p| {
                 let p = world.hex_of_order(p);
                 let o = p.range(radius).find(|&h| is_corrupted(h))?;
                 Some((world.get(o)?.order, p))
             })
+        };
+        // Over the whole world either side finds every pair; near some hexes, a pair may have
+        // only one side among them, so both are scanned.
+        let found = match near {
+            Some(_) => from_corrupted().or_else(from_pylons),
+            None if corrupted.len() <= pylon_hexes[k].len() => from_corrupted(),
+            None => from_pylons(),
         };
         if let Some((o, p)) = found {
             return Err(hex_err(
@@ -382,6 +427,29 @@ mod tests {
             w.place(h, rules.biome(biome).unwrap(), barren, set);
         }
         w
+    }
+
+    /// Near some hexes the checks see what is broken there, from either side of a pylon's
+    /// ring, and nothing farther away.
+    #[test]
+    fn near_checks_see_what_is_near_and_only_that() {
+        let (pylon, cursed, lake) = (Hex::new(20, 0), Hex::new(21, 0), Hex::new(40, 0));
+        let mut w = placed(&[
+            (pylon, "Meadow", &["Pylon of Purity"]),
+            (cursed, "Meadow", &["Corrupted"]),
+            (lake, "Lake", &[]),
+        ]);
+        // Not Barren: a Barren Lake may be one a pylon cleansed under a player.
+        let town = w.rules.landmark("Town").unwrap();
+        w.set_state(lake, town, FeatureSet::EMPTY);
+        let ring = check_near(&w, &[cursed], &[], &[]).unwrap_err();
+        assert!(ring.message.contains("within 1"), "{ring}");
+        assert_eq!(check_near(&w, &[pylon], &[], &[]), Err(ring));
+        assert_eq!(check_near(&w, &[lake, Hex::new(60, 0)], &[], &[]), Ok(()));
+        let on_lake = check_near(&w, &[], &[lake], &[]).unwrap_err();
+        assert_eq!(on_lake.subject, Subject::Player(0));
+        // The whole world sees the ring too.
+        assert!(check(&w, &[], &[]).is_err());
     }
 
     #[test]

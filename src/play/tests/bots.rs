@@ -24,14 +24,55 @@ fn actions_sent(t: &mut Table) -> u32 {
     world.query::<&BotActions>().iter(world).map(|b| b.0).sum()
 }
 
-/// 8 random bots, four seeds, 100,000 actions: the whole world checked every 1,000 actions
-/// (the checker saves use), and the hex entities mirroring the store at the end.
+/// What the checks near each pass found: passes checked, and the first broken invariant.
+#[derive(Resource, Default)]
+struct NearChecks {
+    passes: u64,
+    broken: Option<String>,
+}
+
+/// After every pass of the rules (an action, a blow, a sight), checks the invariants near
+/// what it touched: the hexes it edited or generated, every player, the flags among them.
+fn check_each_pass(
+    mut edited: MessageReader<crate::world::plugin::HexEdited>,
+    mut generated: MessageReader<crate::world::plugin::HexGenerated>,
+    map: Res<HexWorld>,
+    players: Query<&Position, With<Player>>,
+    flags: Query<&HexPos, With<Occupied>>,
+    mut checks: ResMut<NearChecks>,
+) {
+    let players: Vec<Hex> = players.iter().map(|p| p.0).collect();
+    let mut near: Vec<Hex> = edited.read().map(|e| e.hex).collect();
+    near.extend(generated.read().map(|g| g.hex));
+    near.extend(&players);
+    let set: std::collections::HashSet<Hex> = near.iter().copied().collect();
+    let flags: Vec<Hex> = flags
+        .iter()
+        .map(|p| p.0)
+        .filter(|h| set.contains(h))
+        .collect();
+    checks.passes += 1;
+    if let (None, Err(e)) = (
+        &checks.broken,
+        crate::world::invariants::check_near(&map, &near, &players, &flags),
+    ) {
+        checks.broken = Some(e.to_string());
+    }
+}
+
+/// 8 random bots, four seeds, 100,000 actions: after every pass of the rules the invariants
+/// near what it touched, every 1,000 actions the whole world (the checker saves use), and at
+/// the end the hex entities mirroring the store and a save's round trip.
 #[test]
 fn random_bots_keep_every_invariant() {
     let mut refused = 0;
     let mut kinds = std::collections::HashSet::new();
     for seed in [11, 12, 13, 14] {
         let mut t = bots(seed, 8, 8);
+        t.app.init_resource::<NearChecks>().add_systems(
+            crate::world::plugin::Resolve,
+            check_each_pass.after(crate::play::phase::advance),
+        );
         let mut checked = 0;
         while actions_sent(&mut t) < 25_000 {
             for e in t.frame() {
@@ -41,6 +82,9 @@ fn random_bots_keep_every_invariant() {
                 }
             }
             let sent = actions_sent(&mut t);
+            if let Some(e) = &t.app.world().resource::<NearChecks>().broken {
+                panic!("seed {seed}, within {sent} actions: {e}");
+            }
             if sent / 1000 > checked {
                 checked = sent / 1000;
                 if let Err(e) = t.invariants() {
@@ -51,6 +95,11 @@ fn random_bots_keep_every_invariant() {
         t.assert_mirrored();
         t.assert_saves();
         assert!(t.app.world().resource::<Phase>().0 > 10, "the phases turn");
+        let passes = t.app.world().resource::<NearChecks>().passes;
+        assert!(
+            passes >= 25_000,
+            "checked after every action: {passes} passes"
+        );
     }
     assert!(refused > 1000, "random bots find refusals: {refused}");
     assert!(kinds.len() >= 8, "of many kinds: {}", kinds.len());
