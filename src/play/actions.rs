@@ -97,6 +97,8 @@ pub enum Refusal {
     Beyond(crate::world::limits::Limit),
     /// The hex yields nothing to gather (or is corrupted).
     NothingToGather,
+    /// The game is over.
+    GameOver,
 }
 
 impl Refusal {
@@ -126,6 +128,7 @@ impl Refusal {
             AlreadyThere => "already there".into(),
             Beyond(limit) => format!("the hex stays indeterminate: {}", limit.describe()),
             NothingToGather => "there is nothing to gather here".into(),
+            GameOver => "the game is over".into(),
         }
     }
 }
@@ -149,13 +152,14 @@ pub(super) fn refuse(log: &mut MessageWriter<PlayEvent>, action: &Action, refusa
 }
 
 /// Takes the next action once the world is settled (nothing left from the last pass) and asks
-/// for another pass while more wait. Reads [`Action`], [`Settling`], the players and the store;
+/// for another pass while more wait; once the game is over, refuses every action. Reads
+/// [`Action`], [`Settling`], [`GameOver`](super::GameOver), the players and the store;
 /// writes [`MoveAttempt`] with [`GenerateHex`] for an indeterminate target (cause
 /// `move_target`), [`Order`], and [`PlayEvent::Refused`].
 #[allow(clippy::too_many_arguments)]
 pub(super) fn act(
     mut actions: MessageReader<Action>,
-    mut settling: ResMut<Settling>,
+    (mut settling, over): (ResMut<Settling>, Option<Res<super::GameOver>>),
     players: Players,
     map: Res<HexWorld>,
     mut attempts: MessageWriter<MoveAttempt>,
@@ -172,6 +176,10 @@ pub(super) fn act(
         settling.again();
     }
     let Some(action) = next else { return };
+    if over.is_some() {
+        refuse(&mut log, &action, Refusal::GameOver);
+        return;
+    }
     let checked = players.actor(action.player()).and_then(|a| match action {
         Action::EndTurn { .. } if a.ended => Err(Refusal::TurnOver),
         Action::EndTurn { .. } => Ok(None),

@@ -87,6 +87,12 @@ pub enum PlayEvent {
     PhaseStarted {
         phase: u32,
     },
+    /// The game is over: the winner (none on a tie), the last phase, the standings.
+    GameEnded {
+        winner: Option<Faction>,
+        phase: u32,
+        standings: Vec<super::goals::Score>,
+    },
     /// Hexes in view stayed indeterminate: the world's limits refused them.
     Unseen {
         limit: crate::world::limits::Limit,
@@ -154,6 +160,21 @@ impl PlayEvent {
             }
             TurnEnded { player } => format!("{player} ends the turn"),
             PhaseStarted { phase } => format!("phase {phase} begins"),
+            GameEnded {
+                winner, standings, ..
+            } => {
+                let table: Vec<String> = (standings.iter())
+                    .map(|s| format!("{} {}", faction(&s.faction), s.points))
+                    .collect();
+                match winner {
+                    Some(w) => format!(
+                        "the game is over: {} wins ({})",
+                        faction(w),
+                        table.join(", ")
+                    ),
+                    None => format!("the game is over, a tie ({})", table.join(", ")),
+                }
+            }
             Unseen { limit } => format!("hexes in view stay indeterminate: {}", limit.describe()),
             Refused {
                 player, refusal, ..

@@ -17,6 +17,7 @@ mod construction;
 mod corruption;
 mod economy;
 mod flags;
+mod goals;
 mod hazards;
 mod log;
 mod movement;
@@ -35,6 +36,7 @@ pub use actions::{Action, Order, Refusal};
 pub use bots::{Bot, BotActions, BotPace, BotSeats, to_act};
 pub use construction::Built;
 pub use flags::{Occupied, occupant, occupant_in};
+pub use goals::{GameOver, Score, Standings};
 pub use hazards::{MAX_BLOWS, effects as movement_effects};
 pub use log::{PlayEvent, PlayLog};
 pub use movement::{Arrived, EntryOpen, ExitOpen, Move, MoveAttempt};
@@ -74,6 +76,7 @@ pub fn plugin(app: &mut App) {
         log::plugin,
         walk::plugin,
         bots::plugin,
+        goals::plugin,
     ))
     .add_message::<Built>();
     app.add_systems(Resolve, actions::act.in_set(AppSystems::Act))
@@ -104,7 +107,12 @@ pub fn plugin(app: &mut App) {
                 .before(crate::world::plugin::request_view)
                 .in_set(AppSystems::Sight),
         )
-        .add_systems(Resolve, phase::advance.in_set(AppSystems::Phase))
+        .add_systems(
+            Resolve,
+            (phase::advance, goals::score, goals::end)
+                .chain()
+                .in_set(AppSystems::Phase),
+        )
         .add_systems(Update, bots::play.in_set(AppSystems::Bots))
         .add_systems(
             Update,

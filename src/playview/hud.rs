@@ -8,7 +8,7 @@ use super::text::{self, HELP};
 use super::travel::StationPick;
 use super::{Hovered, Notice};
 use crate::AppSystems;
-use crate::play::{Occupied, Phase, PlayLog, occupant};
+use crate::play::{GameOver, Occupied, Phase, PlayLog, Standings, occupant};
 use crate::sites::SiteLayer;
 use crate::world::plugin::{HexIndex, HexWorld, WorldRules};
 
@@ -128,6 +128,7 @@ pub(super) fn update(
     notice: Res<Notice>,
     pick: Res<StationPick>,
     (index, flags): (Res<HexIndex>, Query<&Occupied>),
+    (over, standings): (Option<Res<GameOver>>, Res<Standings>),
     rules: WorldRules,
     map: Res<HexWorld>,
     sites: Option<Res<SiteLayer>>,
@@ -139,11 +140,22 @@ pub(super) fn update(
     )>,
 ) {
     let players = table.in_order();
+    let end = over.map(|o| (*o, standings));
     let me = players.iter().find(|s| s.may_act());
-    let status = me.map(|me| {
-        let at = super::input::build_target(me.hex, hovered.0, rules.construction.range);
-        text::status(phase.0, me, &rules, &map, at, pick.0.as_ref())
-    });
+    // Once the game is over the status panel is the end of the game: winner and standings.
+    let (status, who) = match &end {
+        Some((over, standings)) => (
+            Some(text::game_over(over, &standings.0, &rules)),
+            over.winner,
+        ),
+        None => (
+            me.map(|me| {
+                let at = super::input::build_target(me.hex, hovered.0, rules.construction.range);
+                text::status(phase.0, me, &rules, &map, at, pick.0.as_ref())
+            }),
+            me.map(|me| me.faction),
+        ),
+    };
     let hover = hovered.0.map_or(NO_HOVER.into(), |hex| {
         let here: Vec<&str> = players
             .iter()
@@ -164,8 +176,9 @@ pub(super) fn update(
     for (part, text, span, mut colour) in &mut texts {
         let (want, tint) = match *part {
             Part::Phase => (status.as_ref().map_or("", |s| &s.phase).to_string(), PLAIN),
-            Part::Who => match (&status, me) {
-                (Some(s), Some(me)) => (s.who.clone(), faction_colour(&rules, me.faction)),
+            Part::Who => match (&status, who) {
+                (Some(s), Some(f)) => (s.who.clone(), faction_colour(&rules, f)),
+                (Some(s), None) => (s.who.clone(), PLAIN),
                 _ => (String::new(), PLAIN),
             },
             Part::Details => (

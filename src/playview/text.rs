@@ -5,7 +5,7 @@ use hexx::Hex;
 use super::seat::Seated;
 use super::travel::Pick;
 use crate::hex::Coord;
-use crate::play::{Faction, PlayEvent, PlayerId};
+use crate::play::{Faction, GameOver, PlayEvent, PlayerId, Score};
 use crate::rules::{FeatureEffect, Rules};
 use crate::world::HexWorld;
 
@@ -18,6 +18,29 @@ pub struct StatusPanel {
     pub phase: String,
     pub who: String,
     pub details: String,
+}
+
+/// The end of the game, in the status panel's three parts: when, who won, the standings.
+pub fn game_over(over: &GameOver, standings: &[Score], rules: &Rules) -> StatusPanel {
+    let who = match over.winner {
+        Some(f) => format!("{} wins\n", rules.faction_name(f.0)),
+        None => "A tie\n".into(),
+    };
+    let table: Vec<String> = (standings.iter().enumerate())
+        .map(|(i, s)| {
+            format!(
+                "{}. {} {}",
+                i + 1,
+                rules.faction_name(s.faction.0),
+                s.points
+            )
+        })
+        .collect();
+    StatusPanel {
+        phase: format!("Game over after phase {}\n", over.phase),
+        who,
+        details: table.join("\n"),
+    }
 }
 
 pub fn status(

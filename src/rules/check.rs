@@ -37,6 +37,11 @@ pub mod aeternus {
     /// Action points a phase gives, and every AP cost: a walk's cost over the largest world,
     /// (1 + 100) · 2^24, still fits the `u32` the route search sums in.
     pub const MAX_AP: u32 = 100;
+    /// The longest game a goal may set, in phases.
+    pub const MAX_PHASES: u32 = 1_000_000;
+    /// Points a hex part scores, and the largest target score.
+    pub const MAX_POINTS: u32 = 1000;
+    pub const MAX_SCORE: u32 = 1_000_000_000;
     /// Biomes: one bit each in the `u64` suppression masks (a `u8` id, 255 marking an
     /// indeterminate hex, would allow more).
     pub const MAX_BIOMES: usize = 64;

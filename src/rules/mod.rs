@@ -141,12 +141,41 @@ pub struct PlayRules {
     pub build_ap: u32,
     /// What gathering costs and yields.
     pub gather: Gathering,
+    /// How a game ends and who wins.
+    pub goal: Goal,
     /// The factions a new game offers, in order: a player's `Faction(i)` is the i-th.
     pub factions: Vec<FactionSpec>,
 }
 
 /// Resource name -> amount.
 pub type Yield = BTreeMap<String, u32>;
+
+/// How a game ends: after `phases` phases, or once a faction's score reaches `target` (0: no
+/// target). A faction scores for each hex its flags occupy.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Goal {
+    pub phases: u32,
+    pub target: u32,
+    /// Points for the flag itself, for each site on the hex, for its landmark (by id) and for
+    /// each of its features (by id).
+    pub flag: u32,
+    pub site: u32,
+    pub landmarks: Vec<u32>,
+    pub features: Vec<u32>,
+}
+
+impl Default for Goal {
+    fn default() -> Self {
+        Self {
+            phases: 100,
+            target: 0,
+            flag: 1,
+            site: 0,
+            landmarks: Vec::new(),
+            features: Vec::new(),
+        }
+    }
+}
 
 /// Gathering on the player's own hex: `ap` action points for the yield of its biome and of its
 /// landmark, added together; a corrupted hex yields nothing.

@@ -159,6 +159,7 @@ pub struct RawPlay {
     pub blocked_move_costs_ap: bool,
     pub build_ap: u32,
     pub gather: RawGather,
+    pub goal: RawGoal,
     pub factions: Vec<RawFaction>,
 }
 
@@ -170,6 +171,7 @@ impl Default for RawPlay {
             blocked_move_costs_ap: false,
             build_ap: 0,
             gather: RawGather::default(),
+            goal: RawGoal::default(),
             factions: Vec::new(),
         }
     }
@@ -183,6 +185,48 @@ pub struct RawGather {
     pub ap: u32,
     pub biomes: BTreeMap<String, BTreeMap<String, u32>>,
     pub landmarks: BTreeMap<String, BTreeMap<String, u32>>,
+}
+
+/// How a game ends and who wins. Every field may be left out (100 phases, no target, a point a
+/// flag).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RawGoal {
+    pub phases: u32,
+    pub target: u32,
+    pub points: RawPoints,
+}
+
+impl Default for RawGoal {
+    fn default() -> Self {
+        Self {
+            phases: 100,
+            target: 0,
+            points: RawPoints::default(),
+        }
+    }
+}
+
+/// What a hex a faction's flag occupies scores: the flag itself, each site on it, and its
+/// landmark and features by name.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RawPoints {
+    pub flag: u32,
+    pub site: u32,
+    pub landmarks: BTreeMap<String, u32>,
+    pub features: BTreeMap<String, u32>,
+}
+
+impl Default for RawPoints {
+    fn default() -> Self {
+        Self {
+            flag: 1,
+            site: 0,
+            landmarks: BTreeMap::new(),
+            features: BTreeMap::new(),
+        }
+    }
 }
 
 impl Default for RawGather {

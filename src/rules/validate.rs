@@ -236,6 +236,7 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
         }
         Ok(by_id)
     };
+    play.goal = validate_goal(&c, &raw.play.goal, &landmark_names, &raw.features)?;
     play.gather = Gathering {
         ap: g.ap,
         biomes: yields("biomes", "biome", &g.biomes, &biome_names)?,
@@ -320,6 +321,43 @@ fn validate_play(
         blocked_move_costs_ap: raw.blocked_move_costs_ap,
         build_ap: raw.build_ap,
         gather: Gathering::default(),
+        goal: Goal::default(),
         factions,
+    })
+}
+
+/// The goal's numbers in range and its names the rules' own.
+fn validate_goal(
+    c: &Check,
+    raw: &raw::RawGoal,
+    landmarks: &[String],
+    features: &[raw::RawFeature],
+) -> Result<Goal, RulesError> {
+    c.within("play.goal.phases", raw.phases, 1..=MAX_PHASES)?;
+    c.within("play.goal.target", raw.target, 0..=MAX_SCORE)?;
+    c.within("play.goal.points.flag", raw.points.flag, 0..=MAX_POINTS)?;
+    c.within("play.goal.points.site", raw.points.site, 0..=MAX_POINTS)?;
+    let by_name = |what: &str, table: &BTreeMap<String, u32>, names: &[&str]| {
+        let mut by_id = vec![0; names.len()];
+        for (name, &n) in table {
+            let field = format!("play.goal.points.{what}s[\"{name}\"]");
+            c.within(field.clone(), n, 0..=MAX_POINTS)?;
+            let Some(i) = names.iter().position(|k| k == name) else {
+                let known = names.join(", ");
+                return Err(c.err(field, format!("unknown {what} `{name}` (known: {known})")));
+            };
+            by_id[i] = n;
+        }
+        Ok(by_id)
+    };
+    let landmark_names: Vec<&str> = landmarks.iter().map(String::as_str).collect();
+    let feature_names: Vec<&str> = features.iter().map(|f| f.name.as_str()).collect();
+    Ok(Goal {
+        phases: raw.phases,
+        target: raw.target,
+        flag: raw.points.flag,
+        site: raw.points.site,
+        landmarks: by_name("landmark", &raw.points.landmarks, &landmark_names)?,
+        features: by_name("feature", &raw.points.features, &feature_names)?,
     })
 }

@@ -298,6 +298,23 @@ fn event(e: &PlayEvent, rules: &Rules, ids: &BTreeSet<u32>) -> Result<(), (Strin
         }
         TurnEnded { player: p } => player(p),
         PhaseStarted { phase: n } => phase(*n).map_err(|m| ("phase".into(), m)),
+        GameEnded {
+            winner,
+            phase: n,
+            standings,
+        } => {
+            phase(*n).map_err(|m| ("phase".to_string(), m))?;
+            if let Some(w) = winner {
+                faction(w.0)?;
+            }
+            if standings.len() > MAX_SEATS as usize {
+                return Err((
+                    "standings".into(),
+                    format!("{} factions; at most {MAX_SEATS}", standings.len()),
+                ));
+            }
+            standings.iter().try_for_each(|s| faction(s.faction.0))
+        }
         Unseen { .. } => Ok(()),
         Refused {
             player: p,

@@ -4,9 +4,10 @@
 use super::*;
 use crate::play::{Bot, BotActions, BotPace};
 
-/// A table of `n` random bots at the origin, `per_frame` actions a frame.
+/// A table of `n` random bots at the origin, `per_frame` actions a frame, in a game that does
+/// not end (the bots play on past the rules' last phase).
 fn bots(seed: u64, n: u32, per_frame: u32) -> Table {
-    let mut t = Table::new(seed);
+    let mut t = Table::with(rules_with(|r| r.play.goal.phases = u32::MAX), seed);
     t.app.insert_resource(BotPace {
         per_frame,
         ..default()

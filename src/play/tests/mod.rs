@@ -6,6 +6,7 @@ mod bots;
 mod construction;
 mod corruption;
 mod economy;
+mod goals;
 mod invariants;
 mod movement;
 mod phases;

@@ -109,3 +109,36 @@ fn the_hover_panel_names_a_hexs_sites() {
         "\nSites: Iron Bog, Fountain of Youth"
     );
 }
+
+/// The end of the game in the status panel: when, who won, the standings in order.
+#[test]
+fn the_status_panel_tells_the_end_of_the_game() {
+    use crate::play::{Faction, GameOver, Score};
+    let rules = Rules::aeternus();
+    let over = GameOver {
+        winner: Some(Faction(1)),
+        phase: 100,
+    };
+    let standings = [
+        Score {
+            faction: Faction(1),
+            points: 7,
+        },
+        Score {
+            faction: Faction(0),
+            points: 3,
+        },
+    ];
+    let panel = crate::playview::text::game_over(&over, &standings, &rules);
+    assert_eq!(panel.phase, "Game over after phase 100\n");
+    assert_eq!(panel.who, "Ashen Host wins\n");
+    assert_eq!(panel.details, "1. Ashen Host 7\n2. Verdant Court 3");
+    let tie = GameOver {
+        winner: None,
+        phase: 3,
+    };
+    assert_eq!(
+        crate::playview::text::game_over(&tie, &standings, &rules).who,
+        "A tie\n"
+    );
+}

@@ -1,0 +1,113 @@
+//! Goals: the rules say how a game ends and who wins ([`crate::rules::Goal`]). Each faction
+//! scores for the hexes its flags occupy; the game ends after the rules' last phase, or as soon
+//! as a faction's score reaches the target. The winner is the faction with the most points (none
+//! on a tie); once over, every action is refused.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::flags::Occupied;
+use super::log::{PlayEvent, PlayLog};
+use super::phase::Phase;
+use super::players::{Faction, Player};
+use crate::sites::SiteLayer;
+use crate::world::HexWorld;
+use crate::world::plugin::HexPos;
+
+/// The factions at the table and their scores, best first (ties by faction).
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Standings(pub Vec<Score>);
+
+/// A faction's score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Score {
+    pub faction: Faction,
+    pub points: u64,
+}
+
+/// The game is over: its winner (none on a tie) and the phase it ended in.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameOver {
+    pub winner: Option<Faction>,
+    pub phase: u32,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Standings>();
+}
+
+/// Scores every faction at the table. Reads the players' factions, the flags on hex entities,
+/// the store, the rules and the site layer if any; writes [`Standings`].
+pub(super) fn score(
+    players: Query<&Faction, With<Player>>,
+    flags: Query<(&HexPos, &Occupied)>,
+    map: Res<HexWorld>,
+    sites: Option<Res<SiteLayer>>,
+    mut standings: ResMut<Standings>,
+) {
+    let goal = &map.rules.play.goal;
+    let mut scores: Vec<Score> = players
+        .iter()
+        .map(|&faction| Score { faction, points: 0 })
+        .collect();
+    scores.sort_by_key(|s| s.faction.0);
+    scores.dedup();
+    for (pos, owner) in &flags {
+        let Some(d) = map.get(pos.0) else { continue };
+        let sites = sites
+            .as_ref()
+            .map_or(0, |s| s.names_at(pos.0).count() as u64);
+        let landmark = goal
+            .landmarks
+            .get(d.landmark.0 as usize)
+            .copied()
+            .unwrap_or(0);
+        let features: u64 = (d.features.iter())
+            .map(|f| goal.features.get(f.0 as usize).copied().unwrap_or(0) as u64)
+            .sum();
+        let points = goal.flag as u64 + sites * goal.site as u64 + landmark as u64 + features;
+        if let Some(s) = scores.iter_mut().find(|s| s.faction == owner.0) {
+            s.points = s.points.saturating_add(points);
+        }
+    }
+    scores.sort_by(|a, b| b.points.cmp(&a.points).then(a.faction.0.cmp(&b.faction.0)));
+    standings.set_if_neq(Standings(scores));
+}
+
+/// Ends the game once the rules' last phase is past or a faction reaches the target. Reads
+/// [`Phase`], [`Standings`], the rules and the log (a loaded game that had ended is over again
+/// without a second entry); writes [`GameOver`] and [`PlayEvent::GameEnded`].
+pub(super) fn end(
+    phase: Res<Phase>,
+    standings: Res<Standings>,
+    map: Res<HexWorld>,
+    over: Option<Res<GameOver>>,
+    log: Res<PlayLog>,
+    mut commands: Commands,
+    mut events: MessageWriter<PlayEvent>,
+) {
+    let goal = &map.rules.play.goal;
+    let best = standings.0.first().map_or(0, |s| s.points);
+    let reached = goal.target > 0 && best >= goal.target as u64;
+    if over.is_some() || !(phase.0 > goal.phases || reached) {
+        return;
+    }
+    let winner = match standings.0[..] {
+        [first, second, ..] if first.points == second.points => None,
+        [first, ..] => Some(first.faction),
+        [] => None,
+    };
+    let phase = phase.0.min(goal.phases);
+    commands.insert_resource(GameOver { winner, phase });
+    let logged = log
+        .0
+        .iter()
+        .any(|e| matches!(e, PlayEvent::GameEnded { .. }));
+    if !logged {
+        events.write(PlayEvent::GameEnded {
+            winner,
+            phase,
+            standings: standings.0.clone(),
+        });
+    }
+}
