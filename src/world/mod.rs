@@ -13,8 +13,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::hex::NEIGHBOURS;
 use crate::rules::{BiomeId, FeatureEffect, FeatureId, FeatureSet, LandmarkId, Rules};
+use crate::worldgen;
 use crate::worldgen::stream::HexStreams;
-use crate::worldgen::{self, PoolNeighbour};
 use limits::{LimitError, Limits};
 use masses::UnionFinds;
 
@@ -300,10 +300,9 @@ impl HexWorld {
         if done {
             return Ok(start..start);
         }
-        let mut pool = [PoolNeighbour {
-            biome: BiomeId(0),
-            mass_size: 0,
-        }; 6];
+        // The pool: each generated neighbour's biome and M, the size of its mass.
+        let mut biomes = [BiomeId(0); 6];
+        let mut sizes = [0u32; 6];
         // Each generated neighbour's mass root, found once: for M now, and to join the hex to
         // its mass once drawn.
         let mut masses = [0u32; 6];
@@ -313,20 +312,18 @@ impl HexWorld {
             // Neighbours side by side are adjacent: same biome, same mass, same M.
             let mass_size = if n > 0 && same_mass(&around.cells[i - 1], c) {
                 masses[i] = masses[i - 1];
-                pool[n - 1].mass_size
+                sizes[n - 1]
             } else {
                 let (root, size) = self.groups.find_sized(MASS, c.node);
                 masses[i] = root;
                 size
             };
-            pool[n] = PoolNeighbour {
-                biome: BiomeId(c.biome),
-                mass_size,
-            };
+            biomes[n] = BiomeId(c.biome);
+            sizes[n] = mass_size;
             n += 1;
         }
         let streams = HexStreams::keyed(self.seed_key, hex);
-        let biome = worldgen::draw_biome(&self.rules, streams, &pool[..n]);
+        let biome = worldgen::draw_biome_among(&self.rules, streams, &biomes[..n], &sizes[..n]);
         let mut landmark = worldgen::draw_landmark(&self.rules, streams, biome);
         let features = worldgen::draw_features(&self.rules, streams, &mut landmark, || {
             self.purified_around(hex, &around)

@@ -19,29 +19,56 @@ pub struct PoolNeighbour {
 /// Swamp beside Dunes) has weight and bias 0 in both pools.
 #[inline]
 pub fn draw_biome(rules: &Rules, streams: HexStreams, neighbours: &[PoolNeighbour]) -> BiomeId {
-    let present: u64 = neighbours.iter().fold(0, |m, n| m | 1 << n.biome.0);
-    let allowed = |b: u8| rules.suppressors[b as usize] & present == 0;
+    let mut biomes = [BiomeId(0); 6];
+    let mut sizes = [0u32; 6];
+    for (i, n) in neighbours.iter().enumerate() {
+        biomes[i] = n.biome;
+        sizes[i] = n.mass_size;
+    }
+    let n = neighbours.len();
+    draw_biome_among(rules, streams, &biomes[..n], &sizes[..n])
+}
+
+/// [`draw_biome`] with the pool's biomes and mass sizes (M) side by side, as generation gathers
+/// them: no pool of pairs to fill first.
+#[inline(always)]
+pub fn draw_biome_among(
+    rules: &Rules,
+    streams: HexStreams,
+    biomes: &[BiomeId],
+    sizes: &[u32],
+) -> BiomeId {
+    let present: u64 = biomes.iter().fold(0, |m, b| m | 1 << b.0);
+    // The biomes a neighbour suppresses, found once from the few that can be: the draws below
+    // then test a bit instead of reading the table.
+    let mut suppressed = 0u64;
+    for &b in &rules.suppressible {
+        if rules.suppressors[b as usize] & present != 0 {
+            suppressed |= 1 << b;
+        }
+    }
+    let allowed = |b: u8| suppressed >> b & 1 == 0;
     let mut weights = [0.0f64; 6];
     let mut total = rules.random_entry_weight;
-    for (i, n) in neighbours.iter().enumerate() {
-        if allowed(n.biome.0) {
-            weights[i] = rules.biases[n.biome.0 as usize] / n.mass_size as f64;
+    for (i, (b, &m)) in biomes.iter().zip(sizes).enumerate() {
+        if allowed(b.0) {
+            weights[i] = rules.biases[b.0 as usize] / m as f64;
             total += weights[i];
         }
     }
     let mut u = streams.uniform(Purpose::Biome, 0) * total;
-    for (i, n) in neighbours.iter().enumerate() {
+    for (i, &b) in biomes.iter().enumerate() {
         if u < weights[i] {
-            return n.biome;
+            return b;
         }
         u -= weights[i];
     }
-    // The random entry: the biome weights, less those of suppressed biomes.
+    // The random entry: the biome weights, less those of suppressed biomes (in id order).
     let mut random_total = rules.random_total;
-    for &b in &rules.suppressible {
-        if !allowed(b) {
-            random_total -= rules.weights[b as usize];
-        }
+    let mut left = suppressed;
+    while left != 0 {
+        random_total -= rules.weights[left.trailing_zeros() as usize];
+        left &= left - 1;
     }
     if random_total <= 0.0 {
         // Only reachable when suppression empties a mod's pool: the seed's "Meadow if unspecified".
