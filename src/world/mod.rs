@@ -307,6 +307,7 @@ impl HexWorld {
         // its mass once drawn.
         let mut masses = [0u32; 6];
         let mut n = 0;
+        let mut present = 0u64;
         for i in bits(around.generated) {
             let c = &around.cells[i];
             // Neighbours side by side are adjacent: same biome, same mass, same M.
@@ -319,11 +320,13 @@ impl HexWorld {
                 size
             };
             biomes[n] = BiomeId(c.biome);
+            present |= 1 << c.biome;
             sizes[n] = mass_size;
             n += 1;
         }
         let streams = HexStreams::keyed(self.seed_key, hex);
-        let biome = worldgen::draw_biome_among(&self.rules, streams, &biomes[..n], &sizes[..n]);
+        let biome =
+            worldgen::draw_biome_among(&self.rules, streams, &biomes[..n], &sizes[..n], present);
         let mut landmark = worldgen::draw_landmark(&self.rules, streams, biome);
         let features = worldgen::draw_features(&self.rules, streams, &mut landmark, || {
             self.purified_around(hex, &around)

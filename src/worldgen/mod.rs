@@ -26,19 +26,20 @@ pub fn draw_biome(rules: &Rules, streams: HexStreams, neighbours: &[PoolNeighbou
         sizes[i] = n.mass_size;
     }
     let n = neighbours.len();
-    draw_biome_among(rules, streams, &biomes[..n], &sizes[..n])
+    let present = neighbours.iter().fold(0, |m, n| m | 1 << n.biome.0);
+    draw_biome_among(rules, streams, &biomes[..n], &sizes[..n], present)
 }
 
 /// [`draw_biome`] with the pool's biomes and mass sizes (M) side by side, as generation gathers
-/// them: no pool of pairs to fill first.
+/// them (`present`: the bit mask of those biomes): no pool of pairs to fill first.
 #[inline(always)]
 pub fn draw_biome_among(
     rules: &Rules,
     streams: HexStreams,
     biomes: &[BiomeId],
     sizes: &[u32],
+    present: u64,
 ) -> BiomeId {
-    let present: u64 = biomes.iter().fold(0, |m, b| m | 1 << b.0);
     // The biomes a neighbour suppresses, found once from the few that can be: the draws below
     // then test a bit instead of reading the table.
     let mut suppressed = 0u64;
