@@ -81,7 +81,8 @@ pub enum AppSystems {
     /// Viewers follow players and ask for their sight, generated in the next pass
     /// (`play::players`, `world::plugin`).
     Sight,
-    /// The phase turns once nobody can act (`play::phase`).
+    /// The phase turns once nobody can act (`play::phase`); the factions are scored and the
+    /// game ends when the goal says so (`play::goals`).
     Phase,
 }
 
