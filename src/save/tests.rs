@@ -895,3 +895,24 @@ fn a_failed_autosave_is_reported_and_play_goes_on() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A game past the rules' last phase is over once loaded, and an ended game saved and loaded
+/// again is over again without a second end in its log.
+#[test]
+fn an_ended_game_loads_ended_without_a_second_end() {
+    let mut a = played();
+    let mut saved = capture(a.world_mut());
+    saved.phase = Rules::aeternus().play.goal.phases + 1;
+    let ends = |app: &App| {
+        let log = &app.world().resource::<PlayLog>().0;
+        (log.iter())
+            .filter(|e| matches!(e, PlayEvent::GameEnded { .. }))
+            .count()
+    };
+    let mut b = load(&saved.to_ron());
+    assert!(b.world().get_resource::<crate::play::GameOver>().is_some());
+    assert_eq!(ends(&b), 1);
+    let c = load(&capture(b.world_mut()).to_ron());
+    assert!(c.world().get_resource::<crate::play::GameOver>().is_some());
+    assert_eq!(ends(&c), 1);
+}
