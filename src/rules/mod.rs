@@ -216,6 +216,10 @@ pub struct FactionSpec {
     pub colour: [u8; 3],
 }
 
+/// A table by biome id with an entry for every `u8` id (0 past the ruleset's biomes), so the
+/// draws index it by a biome's id with no bounds check.
+pub type ByBiome<T> = Box<[T; 256]>;
+
 /// A validated ruleset: names resolved to ids, numbers checked.
 #[derive(Debug, Clone)]
 pub struct Rules {
@@ -233,20 +237,21 @@ pub struct Rules {
     pub construction: Construction,
     pub play: PlayRules,
     /// For each biome, the bit mask of biomes that suppress it.
-    pub suppressors: Vec<u64>,
+    pub suppressors: ByBiome<u64>,
     /// The biomes some other biome can suppress.
     pub suppressible: Vec<u8>,
     /// Each biome's weight and bias, packed for the biome draw.
-    pub weights: Vec<f64>,
-    pub biases: Vec<f64>,
+    pub weights: ByBiome<f64>,
+    pub biases: ByBiome<f64>,
     /// The sum of the biome weights: the random pool before suppression.
     pub random_total: f64,
     /// The features with a chance at generation, and that chance.
     pub chances: Vec<(FeatureId, f64)>,
-    /// Landmark weights by biome: `landmark_weights[biome][landmark]`.
-    pub landmark_weights: Vec<Vec<f64>>,
+    /// Landmark weights by biome, one row a biome: `landmark_weights[biome * n + landmark]`
+    /// with `n` landmarks (see [`Rules::landmark_row`]).
+    pub landmark_weights: Vec<f64>,
     /// The sum of each biome's landmark weights.
-    pub landmark_totals: Vec<f64>,
+    pub landmark_totals: ByBiome<f64>,
     /// The feature that corrupts, when the ruleset has one.
     pub corruption: Option<FeatureId>,
 }
@@ -273,35 +278,46 @@ impl Rules {
     /// weights by biome, feature chances) from the biomes, landmarks and features: call it after
     /// changing those in code.
     pub fn derive_tables(&mut self) {
-        self.weights = self.biomes.iter().map(|b| b.weight).collect();
-        self.biases = self.biomes.iter().map(|b| b.bias).collect();
-        self.random_total = self.weights.iter().sum();
-        self.suppressors = self
-            .biomes
-            .iter()
-            .map(|b| b.suppressed_beside.iter().fold(0u64, |m, s| m | 1 << s.0))
-            .collect();
+        let by_biome = |f: &dyn Fn(&Biome) -> f64| {
+            let mut t = Box::new([0.0; 256]);
+            for (i, b) in self.biomes.iter().enumerate() {
+                t[i] = f(b);
+            }
+            t
+        };
+        self.weights = by_biome(&|b| b.weight);
+        self.biases = by_biome(&|b| b.bias);
+        self.random_total = self.biomes.iter().map(|b| b.weight).sum();
+        self.suppressors = Box::new([0; 256]);
+        for (i, b) in self.biomes.iter().enumerate() {
+            self.suppressors[i] = b.suppressed_beside.iter().fold(0u64, |m, s| m | 1 << s.0);
+        }
         self.suppressible = (0..self.biomes.len() as u8)
             .filter(|&b| self.suppressors[b as usize] != 0)
             .collect();
         self.landmark_weights = (0..self.biomes.len())
-            .map(|b| {
+            .flat_map(|b| {
                 let b = BiomeId(b as u8);
                 self.landmarks
                     .iter()
-                    .map(|l| l.weight_on.get(&b).copied().unwrap_or(l.weight))
-                    .collect()
+                    .map(move |l| l.weight_on.get(&b).copied().unwrap_or(l.weight))
             })
             .collect();
-        self.landmark_totals = self
-            .landmark_weights
-            .iter()
-            .map(|w| w.iter().sum())
-            .collect();
+        self.landmark_totals = Box::new([0.0; 256]);
+        for b in 0..self.biomes.len() {
+            self.landmark_totals[b] = self.landmark_row(BiomeId(b as u8)).iter().sum();
+        }
         self.chances = (self.features.iter().enumerate())
             .filter(|(_, f)| f.chance > 0.0)
             .map(|(i, f)| (FeatureId(i as u8), f.chance))
             .collect();
+    }
+
+    /// `biome`'s landmark weights, by landmark id.
+    #[inline(always)]
+    pub fn landmark_row(&self, biome: BiomeId) -> &[f64] {
+        let n = self.landmarks.len();
+        &self.landmark_weights[biome.0 as usize * n..][..n]
     }
 
     /// The pylons: each feature that keeps corruption off (`Purify`), with its radius.

@@ -26,9 +26,9 @@ fn the_embedded_rules_hold_the_seed() {
     let barren = r.landmark("Barren").unwrap().0 as usize;
     let meadow = r.biome("Meadow").unwrap().0 as usize;
     let forest = r.biome("Forest").unwrap().0 as usize;
-    assert_eq!(r.landmark_weights[meadow][town], 2.0);
-    assert_eq!(r.landmark_weights[forest][town], 1.0);
-    assert_eq!(r.landmark_weights[forest][barren], 20.0);
+    assert_eq!(r.landmark_row(BiomeId(meadow as u8))[town], 2.0);
+    assert_eq!(r.landmark_row(BiomeId(forest as u8))[town], 1.0);
+    assert_eq!(r.landmark_row(BiomeId(forest as u8))[barren], 20.0);
     assert_eq!(r.features[r.corruption.unwrap().0 as usize].chance, 0.05);
     let cost = |n: &str| r.features[r.feature(n).unwrap().0 as usize].cost.clone();
     assert_eq!(cost("Flag")["wood"], 5);

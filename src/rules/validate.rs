@@ -260,19 +260,22 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
             forbidden_on_corrupted: raw.construction.forbidden_on_corrupted,
         },
         play,
-        suppressors: Vec::new(),
+        suppressors: Box::new([0; 256]),
         suppressible: Vec::new(),
-        weights: Vec::new(),
-        biases: Vec::new(),
+        weights: Box::new([0.0; 256]),
+        biases: Box::new([0.0; 256]),
         random_total: 0.0,
         chances: Vec::new(),
-        landmark_totals: Vec::new(),
+        landmark_totals: Box::new([0.0; 256]),
         landmark_weights: Vec::new(),
         corruption,
     };
     rules.derive_tables();
     // Weights are checked non-negative above, so a zero total means every weight is zero.
-    if let Some(b) = rules.landmark_totals.iter().position(|t| *t == 0.0) {
+    if let Some(b) = rules.landmark_totals[..rules.biomes.len()]
+        .iter()
+        .position(|t| *t == 0.0)
+    {
         return Err(c.err(
             "landmarks[..].weight",
             format!("every landmark has weight 0 on `{}`", rules.biomes[b].name),

@@ -129,14 +129,14 @@ fn check_in(
     let pylons: Vec<(FeatureId, u32)> = rules.pylons().collect();
     // For each biome, the biomes it suppresses; and the biomes the random entry can draw.
     let mut suppresses = vec![0u64; rules.biomes.len()];
-    for (b, &by) in rules.suppressors.iter().enumerate() {
+    for (b, &by) in rules.suppressors[..rules.biomes.len()].iter().enumerate() {
         for (s, m) in suppresses.iter_mut().enumerate() {
             if by & 1 << s != 0 {
                 *m |= 1 << b;
             }
         }
     }
-    let drawable: u64 = (rules.weights.iter().enumerate())
+    let drawable: u64 = (rules.weights[..rules.biomes.len()].iter().enumerate())
         .filter(|(_, w)| **w > 0.0)
         .fold(0, |m, (b, _)| m | 1 << b);
     // The draw's own test, in its own arithmetic (rounding may empty a pool of tiny weights).

@@ -77,7 +77,7 @@ pub fn draw_biome_among(
     }
     let mut u = streams.uniform(Purpose::Biome, 1) * random_total;
     let mut last = rules.origin.0;
-    for (i, &w) in rules.weights.iter().enumerate() {
+    for (i, &w) in rules.weights[..rules.biomes.len()].iter().enumerate() {
         if w <= 0.0 || !allowed(i as u8) {
             continue;
         }
@@ -93,7 +93,7 @@ pub fn draw_biome_among(
 /// Draws a landmark by the weights on `biome` (Town 2 on Meadow, 1 elsewhere).
 #[inline]
 pub fn draw_landmark(rules: &Rules, streams: HexStreams, biome: BiomeId) -> LandmarkId {
-    let weights = &rules.landmark_weights[biome.0 as usize];
+    let weights = rules.landmark_row(biome);
     let total = rules.landmark_totals[biome.0 as usize];
     let mut u = streams.uniform(Purpose::Landmark, 0) * total;
     let mut last = 0;
