@@ -58,13 +58,20 @@ struct Around {
     cells: [Cell; 6],
     /// Bit `i` set when neighbour `i` is generated.
     generated: u8,
+    /// The generated neighbours that start a run of them ([`run_starts`] of `generated`),
+    /// found once for the loop test and the land join.
+    runs: u8,
 }
 
 impl Around {
     #[inline(always)]
     fn new(cells: [Cell; 6]) -> Self {
         let generated = Self::mask(&cells);
-        Self { cells, generated }
+        Self {
+            cells,
+            generated,
+            runs: run_starts(generated),
+        }
     }
 
     /// Bit `i` set when `cells[i]` is generated.
@@ -294,12 +301,14 @@ impl HexWorld {
         let mut around = Around {
             cells: [Cell::EMPTY; 6],
             generated: 0,
+            runs: 0,
         };
         let done = self.store.claimed_into(slot, hex, &mut around.cells);
         around.generated = Around::mask(&around.cells);
         if done {
             return Ok(start..start);
         }
+        around.runs = run_starts(around.generated);
         // The pool: each generated neighbour's biome and M, the size of its mass.
         let mut biomes = [BiomeId(0); 6];
         let mut sizes = [0u32; 6];
@@ -371,7 +380,7 @@ impl HexWorld {
     ) -> Result<std::ops::Range<u32>, LimitError> {
         let start = self.order.len() as u32;
         // Two runs of generated neighbours or more are needed to close a loop.
-        let (gaps, n) = if run_starts(around.generated).count_ones() > 1 {
+        let (gaps, n) = if around.runs.count_ones() > 1 {
             self.separated_gaps(hex, around)
         } else {
             ([Hex::ZERO; 3], 0)
@@ -466,7 +475,7 @@ impl HexWorld {
             .enumerate()
             .fold(0u8, |m, (i, c)| m | ((c.biome == biome.0) as u8) << i)
             & around.generated;
-        self.join(LAND, node, around, run_starts(around.generated), None);
+        self.join(LAND, node, around, around.runs, None);
         self.join(MASS, node, around, run_starts(same), masses);
         Ok(())
     }
@@ -503,7 +512,7 @@ impl HexWorld {
     fn separated_gaps(&mut self, hex: Hex, around: &Around) -> ([Hex; 3], usize) {
         let none = ([Hex::ZERO; 3], 0);
         let generated = around.generated;
-        let starts = run_starts(generated);
+        let starts = around.runs;
         if starts.count_ones() < 2 {
             return none;
         }
