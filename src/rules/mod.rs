@@ -288,7 +288,7 @@ impl Rules {
         self.weights = by_biome(&|b| b.weight);
         self.biases = by_biome(&|b| b.bias);
         self.random_total = self.biomes.iter().map(|b| b.weight).sum();
-        self.suppressors = Box::new([0; 256]);
+        *self.suppressors = [0; 256];
         for (i, b) in self.biomes.iter().enumerate() {
             self.suppressors[i] = b.suppressed_beside.iter().fold(0u64, |m, s| m | 1 << s.0);
         }
@@ -303,7 +303,7 @@ impl Rules {
                     .map(move |l| l.weight_on.get(&b).copied().unwrap_or(l.weight))
             })
             .collect();
-        self.landmark_totals = Box::new([0.0; 256]);
+        *self.landmark_totals = [0.0; 256];
         for b in 0..self.biomes.len() {
             self.landmark_totals[b] = self.landmark_row(BiomeId(b as u8)).iter().sum();
         }
