@@ -176,7 +176,7 @@ impl Plugin for WorldPlugin {
             .add_message::<GenerationRefused>()
             .add_message::<HexEdited>()
             .init_resource::<Settling>()
-            .add_systems(Startup, spawn_existing)
+            .add_systems(PreStartup, spawn_existing)
             .add_systems(Update, settle.in_set(AppSystems::Rules))
             .add_systems(Resolve, generate_hexes.in_set(AppSystems::Generate))
             .add_systems(Resolve, request_view.in_set(AppSystems::Sight));
@@ -220,24 +220,24 @@ impl HexEditor<'_, '_> {
     }
 }
 
-fn spawn_range(
-    commands: &mut Commands,
-    world: &HexWorld,
-    index: &mut HexIndex,
-    orders: std::ops::Range<u32>,
-    out: &mut MessageWriter<HexGenerated>,
-) {
-    for o in orders {
-        let bundle = hex_bundle(world, o);
-        let (hex, cause) = (bundle.0.0, bundle.4.cause);
-        let e = commands.spawn(bundle).id();
+/// Spawns the entities of the hexes generated `made`-th, in one batch, indexes them and
+/// announces each as [`HexGenerated`]: the one place hex entities are made.
+fn spawn_hexes(world: &mut World, map: &HexWorld, made: std::ops::Range<u32>) {
+    let bundles: Vec<_> = made.clone().map(|o| hex_bundle(map, o)).collect();
+    let entities: Vec<Entity> = world.spawn_batch(bundles).collect();
+    let mut index = world.resource_mut::<HexIndex>();
+    index.0.reserve(entities.len());
+    let mut news = Vec::with_capacity(entities.len());
+    for (o, e) in made.zip(entities) {
+        let hex = map.hex_of_order(o);
         index.0.insert(hex, e);
-        out.write(HexGenerated {
+        news.push(HexGenerated {
             hex,
             entity: e,
-            cause,
+            cause: map.cause(o),
         });
     }
+    world.write_message_batch(news);
 }
 
 /// The components of the hex generated `order`-th.
@@ -255,16 +255,14 @@ fn hex_bundle(world: &HexWorld, order: u32) -> (HexPos, Biome, Landmark, Feature
     )
 }
 
-/// Spawns entities for what the store already holds (the origin, or a loaded world). Reads
+/// Spawns entities for what the store already holds (the origin, or a loaded world), before
+/// anything else starts. Reads
 /// the store; writes the hex entities, [`HexIndex`] and [`HexGenerated`].
-fn spawn_existing(
-    mut commands: Commands,
-    world: Res<HexWorld>,
-    mut index: ResMut<HexIndex>,
-    mut out: MessageWriter<HexGenerated>,
-) {
-    let n = world.len() as u32;
-    spawn_range(&mut commands, &world, &mut index, 0..n, &mut out);
+fn spawn_existing(world: &mut World) {
+    world.resource_scope(|world, map: Mut<HexWorld>| {
+        let n = map.len() as u32;
+        spawn_hexes(world, &map, 0..n);
+    });
 }
 
 /// Viewers that appeared or moved ask for every hex in their view, in view order (generated in
@@ -313,21 +311,7 @@ pub fn generate_hexes(world: &mut World) {
         }
         world.write_message_batch(refused);
         let made = first..map.len() as u32;
-        let bundles: Vec<_> = made.clone().map(|o| hex_bundle(&map, o)).collect();
-        let entities: Vec<Entity> = world.spawn_batch(bundles).collect();
-        let mut index = world.resource_mut::<HexIndex>();
-        index.0.reserve(entities.len());
-        let mut news = Vec::with_capacity(entities.len());
-        for (o, e) in made.zip(entities) {
-            let hex = map.hex_of_order(o);
-            index.0.insert(hex, e);
-            news.push(HexGenerated {
-                hex,
-                entity: e,
-                cause: map.cause(o),
-            });
-        }
-        world.write_message_batch(news);
+        spawn_hexes(world, &map, made);
     });
 }
 
