@@ -47,8 +47,10 @@ pub(super) fn follow(
         map.rules.features[f.0 as usize].effect == FeatureEffect::Occupy
     };
     for e in edited.read() {
-        let (Some(faction), Some(&entity)) = (occupant(e.hex, &index, &flags), index.get(&e.hex))
-        else {
+        let Some(&entity) = index.get(&e.hex) else {
+            continue;
+        };
+        let Ok(&Occupied(faction)) = flags.get(entity) else {
             continue;
         };
         if map

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use rand::RngExt;
 
 use super::actions::{Action, attempt, refuse};
-use super::board::Players;
+use super::board::{Actor, Players};
 use super::log::PlayEvent;
 use super::movement::{Arrived, EntryOpen, ExitOpen, Move, MoveAttempt};
 use crate::hex::{Coord, Direction};
@@ -39,12 +39,9 @@ pub fn effects(rules: &Rules, hex: &GeneratedHex) -> Movement {
 }
 
 /// A move that did not happen costs its AP only where the rules say so; returns what it cost.
-fn charge(players: &mut Players, m: &Move, costs: bool) -> u32 {
+fn charge(a: &mut Actor, m: &Move, costs: bool) -> u32 {
     let ap = if costs { m.cost } else { 0 };
-    if let Ok(mut a) = players.actor(m.player) {
-        a.ap = a.ap.saturating_sub(ap);
-        players.save(&a);
-    }
+    a.ap = a.ap.saturating_sub(ap);
     ap
 }
 
@@ -77,10 +74,11 @@ pub(super) fn enter(
             continue;
         };
         a.moves = super::count_on(a.moves);
-        players.save(&a);
         // A Lake is checked first: nobody tries to leave a Swamp onto water.
-        if effects(&map.rules, &target).blocks_entry {
-            let ap = charge(&mut players, &m, map.rules.play.blocked_move_costs_ap);
+        let blocked = effects(&map.rules, &target).blocks_entry;
+        let ap = blocked.then(|| charge(&mut a, &m, map.rules.play.blocked_move_costs_ap));
+        players.save(&a);
+        if let Some(ap) = ap {
             log.write(PlayEvent::Blocked {
                 player: m.player,
                 at: Coord::from_hex(m.from),
@@ -107,7 +105,7 @@ pub(super) fn hold(
     mut log: MessageWriter<PlayEvent>,
 ) {
     for &EntryOpen(m) in entries.read() {
-        let Ok(a) = players.actor(m.player) else {
+        let Ok(mut a) = players.actor(m.player) else {
             continue;
         };
         let here = map.get(m.from).expect("a player stands on a generated hex");
@@ -118,7 +116,8 @@ pub(super) fn hold(
             uniform(&mut rng) >= leaving.exit_other_mass_chance
         };
         if held {
-            let ap = charge(&mut players, &m, leaving.failed_exit_costs_ap);
+            let ap = charge(&mut a, &m, leaving.failed_exit_costs_ap);
+            players.save(&a);
             log.write(PlayEvent::Mired {
                 player: m.player,
                 at: Coord::from_hex(m.from),
