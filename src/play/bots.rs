@@ -74,7 +74,7 @@ pub fn to_act<'a>(
 ) -> Option<PlayerId> {
     players
         .into_iter()
-        .filter(|(_, ap, turn)| !turn.ended && ap.0 > 0)
+        .filter(|(_, ap, turn)| turn.may_act(ap))
         .map(|(p, _, _)| p.id)
         .min()
 }
@@ -117,8 +117,10 @@ fn random_action(rng: &mut impl RngExt, map: &HexWorld, player: PlayerId, at: He
     // Anywhere a step past what the rules allow, so some are out of range.
     let near = |rng: &mut dyn FnMut(u32) -> u32, reach: u32| {
         let r = reach + 1;
-        let hexes: Vec<Hex> = at.range(r).collect();
-        hexes[rng(hexes.len() as u32) as usize]
+        let k = rng(Hex::range_count(r));
+        at.range(r)
+            .nth(k as usize)
+            .expect("k is below the range's count")
     };
     let mut below = |n: u32| rng.random_range(0..n.max(1));
     match below(20) {

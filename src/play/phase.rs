@@ -31,7 +31,7 @@ pub(super) fn advance(
     rules: WorldRules,
     mut log: MessageWriter<PlayEvent>,
 ) {
-    if players.is_empty() || players.iter().any(|(ap, turn)| !turn.ended && ap.0 > 0) {
+    if players.is_empty() || players.iter().any(|(ap, turn)| turn.may_act(ap)) {
         return;
     }
     phase.0 = super::count_on(phase.0);

@@ -68,6 +68,13 @@ pub struct Turn {
     pub ended: bool,
 }
 
+impl Turn {
+    /// Whether a player whose turn this is, with `ap` left, may still act this phase.
+    pub fn may_act(&self, ap: &ActionPoints) -> bool {
+        !self.ended && ap.0 > 0
+    }
+}
+
 /// Moves tried so far, blows by the winds included: numbers each move's random draws.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Deref)]
 pub struct Moves(pub u32);

@@ -175,7 +175,7 @@ fn step(
     for (&player, w) in walks.0.iter_mut() {
         let me = players.iter().find(|(p, ..)| p.id == player);
         let Some((_, at, ..)) =
-            me.filter(|(_, _, ap, turn)| !turn.ended && ap.0 > 0 && phase.0 == w.phase)
+            me.filter(|(_, _, ap, turn)| turn.may_act(ap) && phase.0 == w.phase)
         else {
             over.push((player, WalkEnd::Halted));
             continue;
