@@ -25,6 +25,8 @@ const BOT_DRAWS: Purpose = Purpose::Play(2);
 #[require(BotActions)]
 pub enum Bot {
     Random,
+    /// Plays to win: explores, gathers, flags the best sites, builds and travels.
+    Greedy,
 }
 
 /// Actions a bot has sent: numbers its draws.
@@ -106,6 +108,7 @@ pub(super) fn play(
         count.0 = count.0.wrapping_add(1);
         let action = match bot {
             Bot::Random => random_action(&mut rng, &map, id, at.0),
+            Bot::Greedy => super::greedy::action(&mut rng, &map, id, at.0),
         };
         actions.write(action);
     }

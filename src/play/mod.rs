@@ -18,6 +18,7 @@ mod corruption;
 mod economy;
 mod flags;
 mod goals;
+mod greedy;
 mod hazards;
 mod log;
 mod movement;
