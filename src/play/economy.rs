@@ -1,22 +1,31 @@
-//! Gathering: a player takes what its own hex yields, by the rules' table for its biome and its
-//! landmark, for the rules' AP; a corrupted hex yields nothing.
+//! The economy. Gathering: a player takes what its own hex yields, by the rules' table for its
+//! biome and its landmark and its sites' gather bonus, for the rules' AP; a corrupted hex yields
+//! nothing. Pay: each phase, a faction receives what the sites under its flags yield, shared
+//! among its players.
+
+use std::collections::BTreeMap;
 
 use bevy::prelude::*;
 
 use super::MAX_HELD;
 use super::actions::{Action, Order, Refusal, refuse};
 use super::board::{Players, is_corrupted};
+use super::flags::Occupied;
 use super::log::PlayEvent;
-use super::players::PlayerId;
+use super::phase::PhaseBegun;
+use super::players::{Faction, Player, PlayerId, Resources};
 use crate::hex::Coord;
 use crate::rules::Yield;
+use crate::sites::SiteLayer;
 use crate::world::HexWorld;
+use crate::world::plugin::HexPos;
 
 /// Gathers what a player ordered. Reads [`Order`]s (a Gather), the store, the rules and the
 /// player; writes the player's AP and resources, and [`PlayEvent::Gathered`] or a refusal.
 pub(super) fn gather(
     mut orders: MessageReader<Order>,
     map: Res<HexWorld>,
+    sites: Option<Res<SiteLayer>>,
     mut players: Players,
     mut log: MessageWriter<PlayEvent>,
 ) {
@@ -24,7 +33,7 @@ pub(super) fn gather(
         let &Action::Gather { player } = action else {
             continue;
         };
-        match take(&map, &mut players, player) {
+        match take(&map, sites.as_deref(), &mut players, player) {
             Ok((hex, yields)) => {
                 log.write(PlayEvent::Gathered {
                     player,
@@ -39,6 +48,7 @@ pub(super) fn gather(
 
 fn take(
     map: &HexWorld,
+    sites: Option<&SiteLayer>,
     players: &mut Players,
     player: PlayerId,
 ) -> Result<(Coord, Yield), Refusal> {
@@ -48,7 +58,9 @@ fn take(
     let yields = if is_corrupted(map, a.hex) {
         Yield::new()
     } else {
-        gathering.yield_of(here.biome, here.landmark)
+        let land = gathering.yield_of(here.biome, here.landmark);
+        let bonus = sites.map(|s| s.gather_at(a.hex)).unwrap_or_default();
+        crate::sites::plugin::sum([&land, &bonus])
     };
     if yields.is_empty() {
         return Err(Refusal::NothingToGather);
@@ -61,10 +73,61 @@ fn take(
     }
     a.ap -= gathering.ap;
     players.save(&a);
-    let mut purse = players.resources(&a);
-    for (name, n) in &yields {
+    add(&mut players.resources(&a), &yields);
+    Ok((Coord::from_hex(a.hex), yields))
+}
+
+/// Adds `yields` to a purse, each resource stopping at [`MAX_HELD`].
+fn add(purse: &mut Resources, yields: &Yield) {
+    for (name, n) in yields {
         let held = purse.entry(name.clone()).or_insert(0);
         *held = held.saturating_add(*n).min(MAX_HELD);
     }
-    Ok((Coord::from_hex(a.hex), yields))
+}
+
+/// Pays each faction, as a phase starts, what the sites under its flags yield: each resource
+/// shared evenly among the faction's players, the remainder one each to the lowest ids. Reads
+/// [`PhaseBegun`], the flags on hex entities and the site layer; writes the
+/// players' [`Resources`] and [`PlayEvent::Paid`].
+pub(super) fn pay(
+    mut begun: MessageReader<PhaseBegun>,
+    flags: Query<(&HexPos, &Occupied)>,
+    sites: Option<Res<SiteLayer>>,
+    mut players: Query<(&Player, &Faction, &mut Resources)>,
+    mut log: MessageWriter<PlayEvent>,
+) {
+    let started = begun.read().count();
+    let Some(sites) = sites.filter(|_| started > 0) else {
+        return;
+    };
+    let mut income: BTreeMap<Faction, Vec<Yield>> = BTreeMap::new();
+    for (pos, owner) in &flags {
+        let y = sites.yields_at(pos.0);
+        if !y.is_empty() {
+            income.entry(owner.0).or_default().push(y);
+        }
+    }
+    for (faction, parts) in income {
+        let total = crate::sites::plugin::sum(&parts);
+        let mut seats: Vec<_> = (players.iter_mut())
+            .filter(|(_, f, _)| **f == faction)
+            .map(|(p, _, r)| (p.id, r))
+            .collect();
+        seats.sort_by_key(|(id, _)| *id);
+        let k = seats.len() as u32;
+        for (i, (id, purse)) in seats.iter_mut().enumerate() {
+            let share: Yield = (total.iter())
+                .map(|(r, &n)| (r.clone(), n / k + u32::from((i as u32) < n % k)))
+                .filter(|(_, n)| *n > 0)
+                .collect();
+            if share.is_empty() {
+                continue;
+            }
+            add(purse, &share);
+            log.write(PlayEvent::Paid {
+                player: *id,
+                yields: share,
+            });
+        }
+    }
 }

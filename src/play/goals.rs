@@ -1,7 +1,7 @@
 //! Goals: the rules say how a game ends and who wins ([`crate::rules::Goal`]). Each faction
-//! scores for the hexes its flags occupy; the game ends after the rules' last phase, or as soon
-//! as a faction's score reaches the target. The winner is the faction with the most points (none
-//! on a tie); once over, every action is refused.
+//! scores for the hexes its flags occupy and the resources its players hold; the game ends after
+//! the rules' last phase, or as soon as a faction's score reaches the target. The winner is the
+//! faction with the most points (none on a tie); once over, every action is refused.
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::flags::Occupied;
 use super::log::{PlayEvent, PlayLog};
 use super::phase::Phase;
-use super::players::{Faction, Player};
+use super::players::{Faction, Player, Resources};
 use crate::sites::SiteLayer;
 use crate::world::HexWorld;
 use crate::world::plugin::HexPos;
@@ -39,7 +39,7 @@ pub(super) fn plugin(app: &mut App) {
 /// Scores every faction at the table. Reads the players' factions, the flags on hex entities,
 /// the store, the rules and the site layer if any; writes [`Standings`].
 pub(super) fn score(
-    players: Query<&Faction, With<Player>>,
+    players: Query<(&Faction, &Resources), With<Player>>,
     flags: Query<(&HexPos, &Occupied)>,
     map: Res<HexWorld>,
     sites: Option<Res<SiteLayer>>,
@@ -48,10 +48,18 @@ pub(super) fn score(
     let goal = &map.rules.play.goal;
     let mut scores: Vec<Score> = players
         .iter()
-        .map(|&faction| Score { faction, points: 0 })
+        .map(|(&faction, _)| Score { faction, points: 0 })
         .collect();
     scores.sort_by_key(|s| s.faction.0);
     scores.dedup();
+    for (faction, held) in &players {
+        let points = (map.rules.resources.iter().zip(&goal.resources))
+            .map(|(r, &p)| held.get(r) as u64 * p as u64)
+            .fold(0u64, u64::saturating_add);
+        if let Some(s) = scores.iter_mut().find(|s| s.faction == *faction) {
+            s.points = s.points.saturating_add(points);
+        }
+    }
     for (pos, owner) in &flags {
         let Some(d) = map.get(pos.0) else { continue };
         let sites = sites

@@ -81,6 +81,11 @@ pub enum PlayEvent {
         hex: Coord,
         yields: std::collections::BTreeMap<String, u32>,
     },
+    /// The player's share of what the sites under its faction's flags yield this phase.
+    Paid {
+        player: PlayerId,
+        yields: std::collections::BTreeMap<String, u32>,
+    },
     TurnEnded {
         player: PlayerId,
     },
@@ -103,6 +108,12 @@ pub enum PlayEvent {
         action: Action,
         refusal: Refusal,
     },
+}
+
+/// "2 wood, 1 gold".
+fn amounts(yields: &std::collections::BTreeMap<String, u32>) -> String {
+    let got: Vec<String> = yields.iter().map(|(r, n)| format!("{n} {r}")).collect();
+    got.join(", ")
 }
 
 impl PlayEvent {
@@ -155,8 +166,10 @@ impl PlayEvent {
                 hex,
                 yields,
             } => {
-                let got: Vec<String> = yields.iter().map(|(r, n)| format!("{n} {r}")).collect();
-                format!("{player} gathers {} on {hex}", got.join(", "))
+                format!("{player} gathers {} on {hex}", amounts(yields))
+            }
+            Paid { player, yields } => {
+                format!("{player}'s flags pay {}", amounts(yields))
             }
             TurnEnded { player } => format!("{player} ends the turn"),
             PhaseStarted { phase } => format!("phase {phase} begins"),

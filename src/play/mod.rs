@@ -41,7 +41,7 @@ pub use goals::{GameOver, Score, Standings};
 pub use hazards::{MAX_BLOWS, effects as movement_effects};
 pub use log::{PlayEvent, PlayLog};
 pub use movement::{Arrived, EntryOpen, ExitOpen, Move, MoveAttempt};
-pub use phase::Phase;
+pub use phase::{Phase, PhaseBegun};
 pub use players::{
     ActionPoints, Faction, Moves, Player, PlayerId, PlayerIndex, Position, Resources, Turn,
 };
@@ -110,7 +110,7 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             Resolve,
-            (phase::advance, goals::score, goals::end)
+            (phase::advance, economy::pay, goals::score, goals::end)
                 .chain()
                 .in_set(AppSystems::Phase),
         )

@@ -17,18 +17,23 @@ impl Default for Phase {
     }
 }
 
+/// A phase has begun (the rules' own signal; the log's is [`PlayEvent::PhaseStarted`]).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PhaseBegun(pub u32);
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Phase>();
+    app.init_resource::<Phase>().add_message::<PhaseBegun>();
 }
 
 /// Starts the next phase once nobody can act any more (never with no players), after every
 /// action, so an action never waits on the next frame to find its phase. Reads the players'
 /// [`ActionPoints`] and [`Turn`]s and the rules; writes them, [`Phase`] and
-/// [`PlayEvent::PhaseStarted`].
+/// [`PhaseBegun`] and [`PlayEvent::PhaseStarted`].
 pub(super) fn advance(
     mut phase: ResMut<Phase>,
     mut players: Query<(&mut ActionPoints, &mut Turn), With<Player>>,
     rules: WorldRules,
+    mut begun: MessageWriter<PhaseBegun>,
     mut log: MessageWriter<PlayEvent>,
 ) {
     if players.is_empty() || players.iter().any(|(ap, turn)| turn.may_act(ap)) {
@@ -39,5 +44,6 @@ pub(super) fn advance(
         ap.0 = rules.play.action_points;
         turn.ended = false;
     }
+    begun.write(PhaseBegun(phase.0));
     log.write(PlayEvent::PhaseStarted { phase: phase.0 });
 }

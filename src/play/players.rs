@@ -9,6 +9,8 @@ use bevy::prelude::*;
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
+use crate::rules::check::aeternus::MAX_SIGHT;
+use crate::sites::SiteLayer;
 use crate::world::plugin::{Viewer, WorldRules};
 
 /// A player's stable number: actions name it, logs and saves use it, its random draws key on it.
@@ -24,7 +26,7 @@ impl std::fmt::Display for PlayerId {
 /// A player. Ids must be unique: a second player with a taken id is not admitted (its `Player`
 /// component is removed at once).
 #[derive(Component, Debug, Clone, PartialEq, Eq)]
-#[require(Faction, Position, ActionPoints, Resources, Turn, Moves)]
+#[require(Faction, Position, ActionPoints, Resources, Turn, Moves, SiteSight)]
 pub struct Player {
     pub id: PlayerId,
     pub name: String,
@@ -40,7 +42,20 @@ impl Player {
 }
 
 /// The player's faction: an index into the ruleset's `play.factions`.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Component,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Default,
+    Serialize,
+    Deserialize,
+)]
 pub struct Faction(pub u32);
 
 /// The hex the player stands on; the origin unless given at spawn.
@@ -135,12 +150,25 @@ fn leave(remove: On<Remove, Player>, players: Query<&Player>, mut index: ResMut<
     }
 }
 
-/// A player's viewer follows it, so what comes into sight is generated. Reads the players'
-/// [`Position`]s (those changed); writes their [`Viewer`]s.
-pub(super) fn follow(mut players: Query<(&Position, &mut Viewer), Changed<Position>>) {
-    for (pos, mut viewer) in &mut players {
-        if viewer.hex != pos.0 {
+/// The sight a site under the player adds to its viewer (kept so it can be taken off again).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SiteSight(pub u32);
+
+/// A player's viewer follows it, so what comes into sight is generated; a site's sight bonus
+/// widens it while the player stands there. Reads the players' [`Position`]s (those changed)
+/// and the site layer if any; writes their [`Viewer`]s and [`SiteSight`].
+pub(super) fn follow(
+    mut players: Query<(&Position, &mut Viewer, &mut SiteSight), Changed<Position>>,
+    sites: Option<Res<SiteLayer>>,
+) {
+    for (pos, mut viewer, mut bonus) in &mut players {
+        let now = sites.as_ref().map_or(0, |s| s.sight_at(pos.0));
+        let base = viewer.radius.saturating_sub(bonus.0);
+        let radius = base.saturating_add(now).min(MAX_SIGHT.max(base));
+        bonus.set_if_neq(SiteSight(radius - base));
+        if (viewer.hex, viewer.radius) != (pos.0, radius) {
             viewer.hex = pos.0;
+            viewer.radius = radius;
         }
     }
 }

@@ -162,6 +162,9 @@ pub struct Goal {
     pub site: u32,
     pub landmarks: Vec<u32>,
     pub features: Vec<u32>,
+    /// Points for each unit of a resource (by its place in the rules' list) a faction's
+    /// players hold.
+    pub resources: Vec<u32>,
 }
 
 impl Default for Goal {
@@ -173,6 +176,7 @@ impl Default for Goal {
             site: 0,
             landmarks: Vec::new(),
             features: Vec::new(),
+            resources: Vec::new(),
         }
     }
 }

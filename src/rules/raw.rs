@@ -216,6 +216,8 @@ pub struct RawPoints {
     pub site: u32,
     pub landmarks: BTreeMap<String, u32>,
     pub features: BTreeMap<String, u32>,
+    /// Points for each unit of a resource the faction's players hold.
+    pub resources: BTreeMap<String, u32>,
 }
 
 impl Default for RawPoints {
@@ -225,6 +227,7 @@ impl Default for RawPoints {
             site: 0,
             landmarks: BTreeMap::new(),
             features: BTreeMap::new(),
+            resources: BTreeMap::new(),
         }
     }
 }

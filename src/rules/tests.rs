@@ -251,10 +251,10 @@ fn every_number_past_its_range_is_refused_with_the_field_and_the_limit() {
             "is 65 characters long; a name has at most 64",
         ),
         (
-            "\"hide\"]",
+            "\"Vein essence\",",
             &format!(
-                "\"hide\", {}]",
-                (0..59)
+                "\"Vein essence\", {},",
+                (0..51)
                     .map(|i| format!("\"r{i}\""))
                     .collect::<Vec<_>>()
                     .join(", ")

@@ -236,7 +236,13 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
         }
         Ok(by_id)
     };
-    play.goal = validate_goal(&c, &raw.play.goal, &landmark_names, &raw.features)?;
+    play.goal = validate_goal(
+        &c,
+        &raw.play.goal,
+        &landmark_names,
+        &raw.features,
+        &raw.resources,
+    )?;
     play.gather = Gathering {
         ap: g.ap,
         biomes: yields("biomes", "biome", &g.biomes, &biome_names)?,
@@ -335,6 +341,7 @@ fn validate_goal(
     raw: &raw::RawGoal,
     landmarks: &[String],
     features: &[raw::RawFeature],
+    resources: &[String],
 ) -> Result<Goal, RulesError> {
     c.within("play.goal.phases", raw.phases, 1..=MAX_PHASES)?;
     c.within("play.goal.target", raw.target, 0..=MAX_SCORE)?;
@@ -355,6 +362,7 @@ fn validate_goal(
     };
     let landmark_names: Vec<&str> = landmarks.iter().map(String::as_str).collect();
     let feature_names: Vec<&str> = features.iter().map(|f| f.name.as_str()).collect();
+    let resource_names: Vec<&str> = resources.iter().map(String::as_str).collect();
     Ok(Goal {
         phases: raw.phases,
         target: raw.target,
@@ -362,5 +370,6 @@ fn validate_goal(
         site: raw.points.site,
         landmarks: by_name("landmark", &raw.points.landmarks, &landmark_names)?,
         features: by_name("feature", &raw.points.features, &feature_names)?,
+        resources: by_name("resource", &raw.points.resources, &resource_names)?,
     })
 }

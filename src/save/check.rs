@@ -214,6 +214,20 @@ fn event(e: &PlayEvent, rules: &Rules, ids: &BTreeSet<u32>) -> Result<(), (Strin
             ))
         }
     };
+    let amounts = |yields: &std::collections::BTreeMap<String, u32>| {
+        for (r, &n) in yields {
+            if !rules.resources.contains(r) {
+                return Err((
+                    "yields".into(),
+                    format!("{r:?} is no resource of the rules"),
+                ));
+            }
+            if n > MAX_RESOURCE {
+                return Err(("yields".into(), format!("{n} {r} is past {MAX_RESOURCE}")));
+            }
+        }
+        Ok(())
+    };
     match e {
         Moved {
             player: p,
@@ -283,18 +297,11 @@ fn event(e: &PlayEvent, rules: &Rules, ids: &BTreeSet<u32>) -> Result<(), (Strin
         } => {
             player(p)?;
             coord("hex", hex)?;
-            for (r, &n) in yields {
-                if !rules.resources.contains(r) {
-                    return Err((
-                        "yields".into(),
-                        format!("{r:?} is no resource of the rules"),
-                    ));
-                }
-                if n > MAX_RESOURCE {
-                    return Err(("yields".into(), format!("{n} {r} is past {MAX_RESOURCE}")));
-                }
-            }
-            Ok(())
+            amounts(yields)
+        }
+        Paid { player: p, yields } => {
+            player(p)?;
+            amounts(yields)
         }
         TurnEnded { player: p } => player(p),
         PhaseStarted { phase: n } => phase(*n).map_err(|m| ("phase".into(), m)),

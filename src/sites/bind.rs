@@ -22,7 +22,10 @@ impl AeternusTerrain {
 }
 
 impl SiteRules {
+    /// Binds to an Aeternus ruleset: every biome and landmark needs a terrain, and the sites
+    /// pay only the ruleset's resources.
     pub fn for_aeternus(&self, rules: &Rules) -> Result<AeternusTerrain, RulesError> {
+        self.check_resources(rules)?;
         let biomes: Vec<&str> = rules.biomes.iter().map(|b| b.name.as_str()).collect();
         let landmarks: Vec<&str> = rules.landmarks.iter().map(|l| l.name.as_str()).collect();
         Ok(AeternusTerrain {
@@ -53,6 +56,27 @@ impl SiteRules {
             &biomes,
             &rules.source,
         )
+    }
+
+    fn check_resources(&self, rules: &Rules) -> Result<(), RulesError> {
+        let c = Check {
+            source: &self.source,
+        };
+        for (i, site) in self.sites.iter().enumerate() {
+            for (field, y) in [("yields", &site.yields), ("gather", &site.gather)] {
+                if let Some(r) = y.keys().find(|r| !rules.resources.contains(r)) {
+                    return Err(c.err(
+                        format!("sites[{i}].{field}[\"{r}\"]"),
+                        format!(
+                            "`{r}` is not a resource of {}; its resources are: {}",
+                            rules.source,
+                            rules.resources.join(", ")
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
     }
 
     fn bind(

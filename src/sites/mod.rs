@@ -19,7 +19,7 @@ pub use plugin::SiteLayer;
 pub use roll::{Placed, Step, Uniques};
 pub use terrain::{Era, Loc, Terrain};
 
-use crate::rules::RulesError;
+use crate::rules::{RulesError, Yield};
 
 /// The default site rules, embedded so the layer works from any folder.
 pub const DEFAULT_SITES: &str = include_str!("../../assets/rules/sites.ron");
@@ -33,12 +33,43 @@ pub struct Site {
     /// Index into [`SiteRules::paths`].
     pub path: Option<u8>,
     pub loc: Loc,
-    pub effect: String,
+    /// Paid each phase to the faction whose flag stands on the site's hex.
+    pub yields: Yield,
+    /// Added to a gathering on the site's hex.
+    pub gather: Yield,
+    /// Extra sight for a player standing on the site's hex.
+    pub sight: u32,
+    /// What the site is, in words.
+    pub lore: String,
 }
 
 impl Site {
     pub fn unique(&self) -> bool {
         self.loc.has(Loc::UNIQUE)
+    }
+
+    /// What the site does, in one line: its data, then its lore.
+    pub fn effect(&self) -> String {
+        let list = |y: &Yield| {
+            y.iter()
+                .map(|(r, n)| format!("+{n} {r}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut parts = Vec::new();
+        if !self.yields.is_empty() {
+            parts.push(format!("{} each phase to its flag", list(&self.yields)));
+        }
+        if !self.gather.is_empty() {
+            parts.push(format!("{} to a gathering", list(&self.gather)));
+        }
+        if self.sight > 0 {
+            parts.push(format!("sight +{}", self.sight));
+        }
+        if !self.lore.is_empty() {
+            parts.push(self.lore.clone());
+        }
+        parts.join("; ")
     }
 }
 

@@ -7,9 +7,9 @@ use bevy::prelude::*;
 use hexx::Hex;
 
 use super::roll::roll_province;
-use super::{AeternusTerrain, Placed, SiteRules, Uniques};
+use super::{AeternusTerrain, Placed, Site, SiteRules, Uniques};
 use crate::AppSystems;
-use crate::rules::{Rules, RulesError};
+use crate::rules::{Rules, RulesError, Yield};
 use crate::world::plugin::HexWorld;
 
 /// The sites rolled so far and what the next rolls need.
@@ -49,10 +49,56 @@ impl SiteLayer {
             .map(|&i| self.rules.sites[self.placed[i].site].name.as_str())
     }
 
+    /// Puts site number `site` of the rules on `hex`, past the rolls (scenarios and tests).
+    pub fn place(&mut self, hex: Hex, site: usize) {
+        assert!(site < self.rules.sites.len(), "a site of the rules");
+        self.at.entry(hex).or_default().push(self.placed.len());
+        self.placed.push(Placed {
+            hex,
+            site,
+            step: super::Step::Roll,
+        });
+    }
+
+    /// `hex`'s sites, in the order rolled.
+    pub fn sites_at(&self, hex: Hex) -> impl Iterator<Item = &Site> {
+        self.at
+            .get(&hex)
+            .into_iter()
+            .flatten()
+            .map(|&i| &self.rules.sites[self.placed[i].site])
+    }
+
+    /// What `hex`'s sites pay its flag each phase, resource by resource.
+    pub fn yields_at(&self, hex: Hex) -> Yield {
+        sum(self.sites_at(hex).map(|s| &s.yields))
+    }
+
+    /// What `hex`'s sites add to a gathering there.
+    pub fn gather_at(&self, hex: Hex) -> Yield {
+        sum(self.sites_at(hex).map(|s| &s.gather))
+    }
+
+    /// How much further a player on `hex` sees.
+    pub fn sight_at(&self, hex: Hex) -> u32 {
+        self.sites_at(hex)
+            .fold(0u32, |n, s| n.saturating_add(s.sight))
+    }
+
     /// Whether `hex` holds any site.
     pub fn has_sites(&self, hex: Hex) -> bool {
         self.at.contains_key(&hex)
     }
+}
+
+/// Yields added up, resource by resource (saturating: each part is bounded by the rules).
+pub fn sum<'a>(parts: impl IntoIterator<Item = &'a Yield>) -> Yield {
+    let mut total = Yield::new();
+    for (r, &n) in parts.into_iter().flatten() {
+        let t = total.entry(r.clone()).or_insert(0);
+        *t = t.saturating_add(n);
+    }
+    total
 }
 
 /// Rolls new hexes for sites while a [`SiteLayer`] resource exists, in the pass that generates

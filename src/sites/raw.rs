@@ -1,5 +1,6 @@
 //! The site rule file as written: serde types mirroring `assets/rules/sites.ron`.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -56,7 +57,18 @@ pub struct RawSite {
     #[serde(default)]
     pub path: Option<String>,
     pub loc: Vec<String>,
-    pub effect: String,
+    /// Resources paid each phase to the faction whose flag stands on the site's hex.
+    #[serde(default)]
+    pub yields: BTreeMap<String, u32>,
+    /// Resources added to a gathering on the site's hex.
+    #[serde(default)]
+    pub gather: BTreeMap<String, u32>,
+    /// How much further a player standing on the site's hex sees.
+    #[serde(default)]
+    pub sight: u32,
+    /// What the site is, in words: shown with its name, never applied.
+    #[serde(default)]
+    pub lore: String,
 }
 
 /// A RON map kept in file order with its repeats, so a name given twice can be reported

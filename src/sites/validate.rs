@@ -6,11 +6,14 @@ use std::collections::HashSet;
 use super::raw::{Entries, RawSite, RawSites, RawTerrain};
 use super::terrain::{Loc, Terrain};
 use super::{Site, SiteRules};
-use crate::rules::RulesError;
-use crate::rules::check::{Check, MAX_LIST};
+use crate::rules::check::{Check, MAX_AMOUNT, MAX_LIST};
+use crate::rules::{RulesError, Yield};
 
 /// Path flags live in a `u32`; Dominions' own masks stop well before that.
 const MAX_PATHS: usize = 32;
+
+/// The most a site adds to a player's sight.
+pub const MAX_SITE_SIGHT: u32 = 8;
 
 pub fn validate(raw: RawSites, source: &str) -> Result<SiteRules, RulesError> {
     let c = Check { source };
@@ -143,15 +146,37 @@ fn site(c: &Check, at: &str, s: &RawSite, paths: &[String]) -> Result<Site, Rule
             "lets the site appear nowhere: name a terrain (plains, forest, ...) or `caves only`, and leave at least one era",
         ));
     }
-    if s.effect.trim().is_empty() {
-        return Err(c.err(format!("{at}.effect"), "is empty"));
+    let amounts = |field: &str, y: &Yield| {
+        c.count(format!("{at}.{field}"), y.len(), 0..=MAX_LIST)?;
+        for (r, &n) in y {
+            c.name(format!("{at}.{field}"), r)?;
+            c.within(format!("{at}.{field}[\"{r}\"]"), n, 0..=MAX_AMOUNT)?;
+        }
+        Ok::<Yield, RulesError>(
+            y.iter()
+                .filter(|(_, n)| **n > 0)
+                .map(|(r, n)| (r.clone(), *n))
+                .collect(),
+        )
+    };
+    let yields = amounts("yields", &s.yields)?;
+    let gather = amounts("gather", &s.gather)?;
+    c.within(format!("{at}.sight"), s.sight, 0..=MAX_SITE_SIGHT)?;
+    c.text(format!("{at}.lore"), &s.lore)?;
+    if yields.is_empty() && gather.is_empty() && s.sight == 0 && s.lore.trim().is_empty() {
+        return Err(c.err(
+            at.to_string(),
+            "does nothing: give it `yields`, `gather`, `sight` or at least `lore`",
+        ));
     }
-    c.text(format!("{at}.effect"), &s.effect)?;
     Ok(Site {
         name: s.name.clone(),
         rarity: s.rarity as u8,
         path,
         loc,
-        effect: s.effect.clone(),
+        yields,
+        gather,
+        sight: s.sight,
+        lore: s.lore.clone(),
     })
 }

@@ -2,6 +2,7 @@
 //! or a hex that yields nothing; purses stop at their cap; the log entry saves.
 
 use super::*;
+use crate::world::plugin::Viewer;
 
 fn gather(t: &mut Table, id: u32) -> Vec<PlayEvent> {
     t.act([Action::Gather {
@@ -113,4 +114,112 @@ fn a_ruleset_without_gathering_yields_nothing_anywhere() {
             ..
         }]
     ));
+}
+
+/// A table whose Meadow at `HERE` holds the one site "Mint" (paying 3 gold a
+/// phase, 2 wood to a gathering, 2 more sight); a corrupted Meadow lies north.
+fn mint_table() -> Table {
+    let sites = crate::sites::SiteRules::from_str(
+        r#"Sites(name: "mint", base_frequency: 0, era: Middle,
+            aeternus: (
+                biomes: {"Meadow": (flags: ["plains"]), "Deceased Dunes": (flags: ["waste"]),
+                    "Forest": (flags: ["forest"]), "Perilous Pass": (flags: ["mountains"]),
+                    "Swamp": (flags: ["swamp"]), "Lake": (flags: ["sea"])},
+                landmarks: {"Barren": (), "Town": (flags: ["farm"])},
+            ),
+            sites: [(name: "Mint", rarity: 0, loc: ["plains"],
+                yields: {"gold": 3}, gather: {"wood": 2}, sight: 2)])"#,
+        "mint.ron",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mut t = Table::new(6);
+    let mut layer = crate::sites::SiteLayer::new(sites, t.rules()).unwrap();
+    layer.place(HERE, 0);
+    t.app
+        .insert_resource(layer)
+        .add_plugins(crate::sites::plugin::plugin);
+    t.place(HERE, "Meadow", &[])
+        .place(step(HERE, Direction::North), "Meadow", &["Corrupted"])
+        .fill(HERE, 3, "Meadow");
+    t
+}
+
+fn end_turns(t: &mut Table, ids: &[u32]) -> Vec<PlayEvent> {
+    t.act(ids.iter().map(|&id| Action::EndTurn {
+        player: PlayerId(id),
+    }))
+}
+
+fn paid(events: &[PlayEvent]) -> Vec<(u32, u32)> {
+    (events.iter())
+        .filter_map(|e| match e {
+            PlayEvent::Paid { player, yields } => Some((player.0, yields["gold"])),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_flag_on_a_site_pays_its_faction_each_phase_until_corruption_takes_it() {
+    let mut t = mint_table();
+    t.join(1, 0, HERE);
+    t.join(2, 0, HERE);
+    t.join(3, 1, HERE);
+    t.frame();
+    let layer = t.app.world().resource::<crate::sites::SiteLayer>();
+    assert_eq!(layer.names_at(HERE).collect::<Vec<_>>(), ["Mint"]);
+    let flag = t.feature("Flag");
+    t.act([Action::Build {
+        player: PlayerId(1),
+        hex: HERE,
+        feature: flag,
+    }]);
+    let gold = [1, 2, 3].map(|id| held(&t, id, "gold"));
+    let events = end_turns(&mut t, &[1, 2, 3]);
+    // 3 gold shared by faction 0's two players: 2 to the lower id, 1 to the other.
+    assert_eq!(paid(&events), [(1, 2), (2, 1)]);
+    assert_eq!(
+        [1, 2, 3].map(|id| held(&t, id, "gold")),
+        [gold[0] + 2, gold[1] + 1, gold[2]]
+    );
+    let events = end_turns(&mut t, &[1, 2, 3]);
+    assert_eq!(paid(&events), [(1, 2), (2, 1)], "every phase");
+    // Player 3 leaves for the corrupted hex: HERE is corrupted, the flag and its income go.
+    let events = t.go(3, Direction::North);
+    assert!(
+        events.contains(&PlayEvent::FlagLost {
+            hex: coord(HERE),
+            faction: Faction(0),
+        }),
+        "{events:?}"
+    );
+    let events = end_turns(&mut t, &[1, 2, 3]);
+    assert!(events.contains(&PlayEvent::PhaseStarted { phase: 4 }));
+    assert_eq!(paid(&events), []);
+    t.assert_saves();
+}
+
+#[test]
+fn a_site_adds_to_a_gathering_and_to_the_sight_of_who_stands_on_it() {
+    let mut t = mint_table();
+    t.join(1, 0, HERE);
+    t.frame();
+    let events = gather(&mut t, 1);
+    let PlayEvent::Gathered { yields, .. } = &events[0] else {
+        panic!("{events:?}")
+    };
+    let want: std::collections::BTreeMap<String, u32> =
+        [("wood".into(), 3), ("thread".into(), 1)].into();
+    assert_eq!(
+        yields, &want,
+        "a Meadow's wood and thread, and the Mint's 2 wood"
+    );
+    let sight = t.rules().sight_radius;
+    assert_eq!(t.get::<Viewer>(1).radius, sight + 2);
+    t.go(1, Direction::South);
+    assert_eq!(
+        t.get::<Viewer>(1).radius,
+        sight,
+        "off the site, the rules' sight"
+    );
 }

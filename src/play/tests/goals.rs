@@ -4,7 +4,7 @@
 use super::*;
 use crate::play::{GameOver, Score, Standings};
 
-/// Two players on a Meadow town; plenty to build flags and pylons.
+/// Two players on a Meadow town; plenty to build flags and pylons, and no essences (they score).
 fn table(change: impl FnOnce(&mut Rules)) -> Table {
     let mut t = Table::with(rules_with(change), 1);
     let north = step(HERE, Direction::North);
@@ -21,7 +21,7 @@ fn table(change: impl FnOnce(&mut Rules)) -> Table {
             t.rules()
                 .resources
                 .iter()
-                .map(|r| (r.clone(), 1000))
+                .map(|r| (r.clone(), if r.ends_with("essence") { 0 } else { 1000 }))
                 .collect(),
         );
         t.set(id, purse);
@@ -53,6 +53,25 @@ fn flags_score_their_hexes_by_the_rules_points() {
     build(&mut t, 2, "Flag");
     build(&mut t, 2, "Pylon of Purity");
     assert_eq!(standings(&t), [(1, 5), (0, 1)]);
+}
+
+#[test]
+fn held_resources_score_by_the_rules_points() {
+    let mut t = table(|r| {
+        let star = r
+            .resources
+            .iter()
+            .position(|n| n == "Star essence")
+            .unwrap();
+        r.play.goal.resources[star] = 2;
+    });
+    let mut purse = t.get::<Resources>(1);
+    purse.0.insert("Star essence".into(), 3);
+    purse.0.insert("Tide essence".into(), 4);
+    t.set(1, purse);
+    t.frame();
+    // 3 Star at 2 points, 4 Tide at the default rules' 1.
+    assert_eq!(standings(&t), [(0, 10), (1, 0)]);
 }
 
 #[test]

@@ -112,7 +112,7 @@ fn a_rule_file_names_rows_or_gives_their_numbers() {
     let r = rules(
         40,
         "Late",
-        r#"(name: "a", rarity: 0, loc: ["plains", "65536", "not late", "unique"], effect: "x")"#,
+        r#"(name: "a", rarity: 0, loc: ["plains", "65536", "not late", "unique"], lore: "x")"#,
     );
     let loc = r.sites[0].loc;
     assert_eq!(loc.0, 1 | 65536 | 4096 | 16384);

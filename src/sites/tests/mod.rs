@@ -20,7 +20,7 @@ pub fn rules(base: u32, era: &str, sites: &str) -> SiteRules {
 
 /// One non-unique site of each rarity on every land and sea terrain (none fits a cave only).
 pub const EVERYWHERE: &str = r#"
-    (name: "c", rarity: 0, loc: ["plains", "forest", "mountain", "waste", "swamp", "sea"], effect: "x"),
-    (name: "u", rarity: 1, loc: ["plains", "forest", "mountain", "waste", "swamp", "sea"], effect: "x"),
-    (name: "r", rarity: 2, loc: ["plains", "forest", "mountain", "waste", "swamp", "sea"], effect: "x"),
+    (name: "c", rarity: 0, loc: ["plains", "forest", "mountain", "waste", "swamp", "sea"], lore: "x"),
+    (name: "u", rarity: 1, loc: ["plains", "forest", "mountain", "waste", "swamp", "sea"], lore: "x"),
+    (name: "r", rarity: 2, loc: ["plains", "forest", "mountain", "waste", "swamp", "sea"], lore: "x"),
 "#;

@@ -53,12 +53,12 @@ fn farm_subtracts_twenty_but_stops_at_five() {
 }
 
 const PATHS: &str = r#"
-    (name: "tide0", rarity: 0, path: "Tide", loc: ["plains"], effect: "x"),
-    (name: "tide1", rarity: 1, path: "Tide", loc: ["plains"], effect: "x"),
-    (name: "tide2", rarity: 2, path: "Tide", loc: ["plains"], effect: "x"),
-    (name: "stone0", rarity: 0, path: "Stone", loc: ["plains"], effect: "x"),
-    (name: "gale2", rarity: 2, path: "Gale", loc: ["plains", "forest"], effect: "x"),
-    (name: "none0", rarity: 0, loc: ["plains"], effect: "x"),
+    (name: "tide0", rarity: 0, path: "Tide", loc: ["plains"], lore: "x"),
+    (name: "tide1", rarity: 1, path: "Tide", loc: ["plains"], lore: "x"),
+    (name: "tide2", rarity: 2, path: "Tide", loc: ["plains"], lore: "x"),
+    (name: "stone0", rarity: 0, path: "Stone", loc: ["plains"], lore: "x"),
+    (name: "gale2", rarity: 2, path: "Gale", loc: ["plains", "forest"], lore: "x"),
+    (name: "none0", rarity: 0, loc: ["plains"], lore: "x"),
 "#;
 
 fn path_site(rules: &SiteRules, t: T, i: i32) -> (Option<String>, u32) {

@@ -66,8 +66,8 @@ fn a_unique_site_appears_once_in_the_first_province_to_draw_it() {
     let r = rules(
         100,
         "Middle",
-        r#"(name: "one", rarity: 0, loc: ["plains", "unique"], effect: "x"),
-           (name: "u", rarity: 1, loc: ["plains"], effect: "x")"#,
+        r#"(name: "one", rarity: 0, loc: ["plains", "unique"], lore: "x"),
+           (name: "u", rarity: 1, loc: ["plains"], lore: "x")"#,
     );
     let hexes: Vec<(Hex, Terrain)> = Hex::ZERO
         .range(8)
