@@ -40,7 +40,7 @@ pub enum AppSystems {
     Controls,
     /// Commands into actions.
     Input,
-    /// The bot to act sends its actions (`play::bots`).
+    /// Bots get this frame's budget of actions, at their pace (`play::bots`).
     Bots,
     /// Standing orders into actions: the next step of each walk (`play::walk`).
     Walk,
@@ -84,6 +84,9 @@ pub enum AppSystems {
     /// The phase turns once nobody can act (`play::phase`); the factions are scored and the
     /// game ends when the goal says so (`play::goals`).
     Phase,
+    /// The bot to act, if the world is settled and the frame's budget allows, decides its next
+    /// action on the world as this pass left it (`play::bots`), taken by the next pass.
+    Decide,
 }
 
 /// Orders the stages; added by every app, windowed or headless. No two systems of the game may
@@ -119,6 +122,7 @@ pub fn configure_sets(app: &mut App) {
             AppSystems::Winds,
             AppSystems::Sight,
             AppSystems::Phase,
+            AppSystems::Decide,
         )
             .chain(),
     );

@@ -1,5 +1,7 @@
 //! Bots: seats the game plays, through the same [`Action`] messages as people, one seat at a
-//! time in the hot-seat order ([`to_act`]). [`Bot::Random`] tries any action, legal or not, so
+//! time in the hot-seat order ([`to_act`]). A bot decides at the end of a pass of the rules,
+//! once the world is settled, so each action is chosen on the world the last one left; the
+//! frame's [`BotBudget`] bounds how many it sends. [`Bot::Random`] tries any action, legal or not, so
 //! it finds refusals: a step any way, a build of any feature (one past the rules' list too) on
 //! any hex near it, a travel to any hex near it, a gathering, an end of turn. Its draws come
 //! from its own stream, keyed on (world seed, player, its count of actions), so one bot's luck
@@ -12,20 +14,29 @@ use hexx::Hex;
 use rand::RngExt;
 
 use super::actions::Action;
-use super::players::{ActionPoints, Player, PlayerId, Position, Turn};
+use super::flags::{Occupied, occupant};
+use super::goals::GameOver;
+use super::greedy::{self, Board, Seat};
+use super::phase::Phase;
+use super::players::{
+    ActionPoints, Faction, Player, PlayerId, PlayerIndex, Position, Resources, Turn,
+};
 use crate::hex::Direction;
 use crate::rules::FeatureId;
+use crate::sites::SiteLayer;
 use crate::world::HexWorld;
+use crate::world::plugin::{HexIndex, Settling};
 use crate::worldgen::stream::{Purpose, player_rng};
 
 const BOT_DRAWS: Purpose = Purpose::Play(2);
 
 /// A seat the game plays.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-#[require(BotActions)]
+#[require(BotActions, Tries)]
 pub enum Bot {
     Random,
-    /// Plays to win: explores, gathers, flags the best sites, builds and travels.
+    /// Plays to win: explores, gathers, flags the best sites, builds and travels
+    /// ([`super::greedy`]).
     Greedy,
 }
 
@@ -33,9 +44,20 @@ pub enum Bot {
 #[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct BotActions(pub u32);
 
-/// How the bot to act plays: `per_frame` actions at a time (headless games send many; the rules
-/// settle them one by one, in order, in the same frame), at most once every `every` (a window
-/// slows bots so a person can follow them). By default one action a frame.
+/// Actions a bot has sent this phase: past [`MAX_TRIES`] it ends its turn, so a bot whose
+/// choices are refused never holds the table.
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tries {
+    phase: u32,
+    n: u32,
+}
+
+/// Actions a bot may send in one phase before it must end its turn.
+pub const MAX_TRIES: u32 = 64;
+
+/// How the bot to act plays: `per_frame` actions at a time (headless games send many, each
+/// decided on the world the last one left), at most once every `every` (a window slows bots
+/// so a person can follow them). By default one action a frame.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BotPace {
     pub per_frame: u32,
@@ -51,6 +73,10 @@ impl Default for BotPace {
     }
 }
 
+/// The actions bots may still send this frame.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BotBudget(pub u32);
+
 /// The last `n` seats, by player id, are bots (`--bots N`): given at startup, once every
 /// player is seated.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,6 +84,7 @@ pub struct BotSeats(pub u32);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BotPace>()
+        .init_resource::<BotBudget>()
         .add_systems(PostStartup, seat_bots.run_if(resource_exists::<BotSeats>));
 }
 
@@ -81,37 +108,99 @@ pub fn to_act<'a>(
         .min()
 }
 
-/// The bot to act, if it is one, sends its actions when its pace allows. Reads the players,
-/// their bots, [`BotPace`], the time and the store; writes [`Action`]s and the bot's
-/// [`BotActions`].
-pub(super) fn play(
-    players: Query<(&Player, &ActionPoints, &Turn)>,
-    mut bots: Query<(&Player, &Bot, &Position, &mut BotActions)>,
-    (pace, time): (Res<BotPace>, Res<Time>),
+/// Gives the bots this frame's actions when their pace allows. Reads [`BotPace`] and the time;
+/// writes [`BotBudget`].
+pub(super) fn pace(
+    pace: Res<BotPace>,
+    time: Res<Time>,
     mut waited: Local<Duration>,
-    map: Res<HexWorld>,
-    mut actions: MessageWriter<Action>,
+    mut budget: ResMut<BotBudget>,
 ) {
     *waited += time.delta();
-    if *waited < pace.every {
+    let due = *waited >= pace.every;
+    if due {
+        *waited = Duration::ZERO;
+    }
+    budget.set_if_neq(BotBudget(if due { pace.per_frame } else { 0 }));
+}
+
+/// The players a bot reads.
+type Seats<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static Player,
+        &'static ActionPoints,
+        &'static Turn,
+        &'static Faction,
+        &'static Position,
+        &'static Resources,
+    ),
+>;
+
+/// The bot to act, if it is one and the world is settled, decides one action on the world as
+/// this pass left it and asks for another pass to take it. Reads the players, their bots, the
+/// store, the flags, the site layer, [`Phase`] and [`GameOver`]; writes an [`Action`], the
+/// bot's counts, [`BotBudget`] and [`Settling`].
+#[allow(clippy::too_many_arguments)]
+pub(super) fn decide(
+    (mut budget, mut settling): (ResMut<BotBudget>, ResMut<Settling>),
+    (phase, over): (Res<Phase>, Option<Res<GameOver>>),
+    players: Seats,
+    mut bots: Query<(&Bot, &mut BotActions, &mut Tries)>,
+    (map, sites): (Res<HexWorld>, Option<Res<SiteLayer>>),
+    (index, flags): (Res<HexIndex>, Query<&Occupied>),
+    player_index: Res<PlayerIndex>,
+    mut actions: MessageWriter<Action>,
+) {
+    if budget.0 == 0 || over.is_some() || !settling.is_settled() {
         return;
     }
-    let Some(id) = to_act(players.iter()) else {
+    let Some(id) = to_act(players.iter().map(|(p, ap, t, ..)| (p, ap, t))) else {
         return;
     };
-    let Some((_, bot, at, mut count)) = bots.iter_mut().find(|(p, ..)| p.id == id) else {
+    let Some(&entity) = player_index.get(&id) else {
         return;
     };
-    *waited = Duration::ZERO;
-    for _ in 0..pace.per_frame {
-        let mut rng = player_rng(map.seed, id.0, count.0, BOT_DRAWS);
-        count.0 = count.0.wrapping_add(1);
-        let action = match bot {
-            Bot::Random => random_action(&mut rng, &map, id, at.0),
-            Bot::Greedy => super::greedy::action(&mut rng, &map, id, at.0),
+    let Ok((bot, mut count, mut tries)) = bots.get_mut(entity) else {
+        return;
+    };
+    let Ok((_, ap, _, faction, at, held)) = players.get(entity) else {
+        return;
+    };
+    budget.0 -= 1;
+    if tries.phase != phase.0 {
+        *tries = Tries {
+            phase: phase.0,
+            n: 0,
         };
-        actions.write(action);
     }
+    tries.n += 1;
+    let mut rng = player_rng(map.seed, id.0, count.0, BOT_DRAWS);
+    count.0 = count.0.wrapping_add(1);
+    let action = match bot {
+        _ if tries.n > MAX_TRIES => Action::EndTurn { player: id },
+        Bot::Random => random_action(&mut rng, &map, id, at.0),
+        Bot::Greedy => {
+            let owner = |h: Hex| occupant(h, &index, &flags);
+            let board = Board {
+                map: &map,
+                sites: sites.as_deref(),
+                owner: &owner,
+            };
+            let seat = Seat {
+                id,
+                faction: *faction,
+                at: at.0,
+                ap: ap.0,
+                held,
+                phase: phase.0,
+            };
+            greedy::action(&mut rng, &board, &seat)
+        }
+    };
+    actions.write(action);
+    settling.again();
 }
 
 /// Any action, legal or not.

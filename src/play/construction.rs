@@ -11,7 +11,8 @@ use super::board::{Players, feature_with, is_corrupted};
 use super::log::PlayEvent;
 use super::players::PlayerId;
 use crate::hex::{Coord, distance};
-use crate::rules::{FeatureEffect, FeatureId};
+use crate::rules::{Feature, FeatureEffect, FeatureId};
+use crate::world::HexWorld;
 use crate::world::plugin::HexEditor;
 
 /// A feature was built: for what follows a building (a flag raised, a corruption sold by a mod).
@@ -60,22 +61,22 @@ pub(super) fn construct(
     }
 }
 
-fn build(
-    players: &mut Players,
-    hexes: &mut HexEditor,
-    player: PlayerId,
+/// Whether the rules let `feature` go on `hex` for a player on `at` (what it costs aside): a
+/// constructible feature, within range, on a generated hex whose biome allows it, not corrupted
+/// where the rules forbid it, no second flag, not built there already.
+pub(super) fn allowed(
+    world: &HexWorld,
+    at: Hex,
     hex: Hex,
     feature: FeatureId,
-) -> Result<(), Refusal> {
-    let mut a = players.actor(player)?;
-    let world = hexes.world();
+) -> Result<&Feature, Refusal> {
     let rules = &world.rules;
     let f = (rules.features.get(feature.0 as usize)).ok_or(Refusal::UnknownFeature(feature))?;
     if f.cost.is_empty() {
         return Err(Refusal::NotConstructible(feature));
     }
     let range = rules.construction.range;
-    let d = distance(a.hex, hex);
+    let d = distance(at, hex);
     if d > range {
         return Err(Refusal::OutOfRange { distance: d, range });
     }
@@ -95,6 +96,21 @@ fn build(
     if data.features.contains(feature) {
         return Err(Refusal::AlreadyBuilt(feature));
     }
+    Ok(f)
+}
+
+fn build(
+    players: &mut Players,
+    hexes: &mut HexEditor,
+    player: PlayerId,
+    hex: Hex,
+    feature: FeatureId,
+) -> Result<(), Refusal> {
+    let mut a = players.actor(player)?;
+    let world = hexes.world();
+    let rules = &world.rules;
+    let f = allowed(world, a.hex, hex, feature)?;
+    let data = world.get(hex).expect("checked: generated");
     let need_ap = rules.play.build_ap;
     if a.ap < need_ap {
         return Err(Refusal::NotEnoughAp {

@@ -34,7 +34,7 @@ use crate::AppSystems;
 use crate::world::plugin::Resolve;
 
 pub use actions::{Action, Order, Refusal};
-pub use bots::{Bot, BotActions, BotPace, BotSeats, to_act};
+pub use bots::{Bot, BotActions, BotBudget, BotPace, BotSeats, MAX_TRIES, to_act};
 pub use construction::Built;
 pub use flags::{Occupied, occupant, occupant_in};
 pub use goals::{GameOver, Score, Standings};
@@ -114,7 +114,8 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .in_set(AppSystems::Phase),
         )
-        .add_systems(Update, bots::play.in_set(AppSystems::Bots))
+        .add_systems(Resolve, bots::decide.in_set(AppSystems::Decide))
+        .add_systems(Update, bots::pace.in_set(AppSystems::Bots))
         .add_systems(
             Update,
             (log::note_refused, log::record)

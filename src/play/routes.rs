@@ -5,13 +5,25 @@ use hexx::Hex;
 
 use super::movement_effects;
 use crate::rules::Rules;
-use crate::world::HexWorld;
+use crate::world::{GeneratedHex, HexWorld};
 
 /// The cheapest way from `from` to `to` over generated hexes that do not block entry and are not
 /// corrupted (entering one corrupts the hex left), `from` first; each step costs what leaving
 /// its hex costs (1, more off a Perilous Pass). A corrupted `to` may still be walked onto.
 /// `None` when no such way exists (or `to` is not generated).
 pub fn route(world: &HexWorld, rules: &Rules, from: Hex, to: Hex) -> Option<Vec<Hex>> {
+    route_with(world, rules, from, to, |_| 0)
+}
+
+/// [`route`], with `toll` added to the cost of each step onto a hex (a bot's wariness of known
+/// hazards).
+pub fn route_with(
+    world: &HexWorld,
+    rules: &Rules,
+    from: Hex,
+    to: Hex,
+    toll: impl Fn(&GeneratedHex) -> u32,
+) -> Option<Vec<Hex>> {
     let passable = |h: Hex| {
         world
             .get(h)
@@ -21,9 +33,10 @@ pub fn route(world: &HexWorld, rules: &Rules, from: Hex, to: Hex) -> Option<Vec<
             })
     };
     hexx::algorithms::a_star(from, to, |a, b| {
-        passable(b)?;
+        let entering = passable(b)?;
         let leaving = passable(a)?;
-        Some(1u32.saturating_add(movement_effects(rules, &leaving).leave_extra_ap))
+        let step = 1u32.saturating_add(movement_effects(rules, &leaving).leave_extra_ap);
+        Some(step.saturating_add(toll(&entering)))
     })
 }
 

@@ -121,6 +121,11 @@ impl Settling {
     pub fn is_idle(&self) -> bool {
         !self.busy
     }
+
+    /// Whether this pass leaves nothing for the next: no work carried over, no action waiting.
+    pub fn is_settled(&self) -> bool {
+        !self.carried && !self.again
+    }
 }
 
 /// A bound on the passes of one frame, far past any real frame (an action takes a pass, each

@@ -1,5 +1,6 @@
-//! Random bots: eight of them play through the same actions as people, in turn, and every
-//! invariant of the world holds throughout; their draws are their own.
+//! Bots: eight random ones play through the same actions as people, in turn, and every
+//! invariant of the world holds throughout; their draws are their own. Greedy ones play whole
+//! games, building everything, and play them alike twice.
 
 use super::*;
 use crate::play::{Bot, BotActions, BotPace};
@@ -226,4 +227,100 @@ fn random_bot_games_meet_the_hazards_chances() {
     assert!(n.entries > 1_500 && n.rolled > 1_500, "{n:?}");
     within(n.blows, n.entries, 0.2);
     within(n.let_go, n.rolled, 0.15);
+}
+
+/// A game of `n` greedy bots of `phases` phases with the site layer on; returns the log.
+pub(super) fn greedy_game(seed: u64, n: u32, phases: u32) -> (Table, Vec<PlayEvent>) {
+    let mut t = Table::with(rules_with(|r| r.play.goal.phases = phases), seed);
+    let layer = crate::sites::SiteLayer::new(crate::sites::SiteRules::embedded(), t.rules());
+    t.app
+        .insert_resource(layer.unwrap())
+        .add_plugins(crate::sites::plugin::plugin)
+        .insert_resource(BotPace {
+            per_frame: 10_000,
+            ..default()
+        });
+    for id in 1..=n {
+        let e = t.join(id, id - 1, Hex::ZERO);
+        t.app.world_mut().entity_mut(e).insert(Bot::Greedy);
+    }
+    let mut log = Vec::new();
+    for _ in 0..100_000 {
+        log.extend(t.frame());
+        if t.app.world().contains_resource::<crate::play::GameOver>() {
+            break;
+        }
+    }
+    (t, log)
+}
+
+/// Greedy bots play whole games: every construction gets built, none of their actions is
+/// refused, flags pay, the world keeps its invariants and saves, and a second game of the same
+/// seed goes alike.
+#[test]
+fn greedy_bots_build_everything_and_play_alike_twice() {
+    for seed in [1, 2] {
+        let (mut t, log) = greedy_game(seed, 4, 60);
+        let built: std::collections::BTreeSet<FeatureId> = (log.iter())
+            .filter_map(|e| match e {
+                PlayEvent::Built { feature, .. } => Some(*feature),
+                _ => None,
+            })
+            .collect();
+        let constructible = (t.rules().features.iter().enumerate())
+            .filter(|(_, f)| !f.cost.is_empty())
+            .map(|(i, _)| FeatureId(i as u8));
+        assert!(
+            constructible.clone().all(|f| built.contains(&f)),
+            "seed {seed}: built {built:?}"
+        );
+        let refused = log
+            .iter()
+            .filter(|e| matches!(e, PlayEvent::Refused { .. }));
+        assert_eq!(refused.count(), 0, "seed {seed}");
+        for kind in ["Paid", "Gathered", "Moved", "Travelled", "GameEnded"] {
+            assert!(
+                log.iter().any(|e| format!("{e:?}").starts_with(kind)),
+                "seed {seed}: no {kind}"
+            );
+        }
+        t.assert_invariants();
+        t.assert_saves();
+        let (_, again) = greedy_game(seed, 4, 60);
+        assert!(log == again, "seed {seed}: a second game went otherwise");
+    }
+}
+
+#[test]
+#[ignore = "prints a census of greedy games"]
+fn greedy_census() {
+    for seed in 1..=3 {
+        let (t, log) = greedy_game(seed, 4, 100);
+        let mut built = std::collections::BTreeMap::<String, (u32, u32)>::new();
+        let mut phase = 1;
+        let mut counts = std::collections::BTreeMap::<String, u32>::new();
+        for e in &log {
+            match e {
+                PlayEvent::PhaseStarted { phase: p } => phase = *p,
+                PlayEvent::Built { feature, .. } => {
+                    let name = t.rules().feature_name(*feature).to_string();
+                    built.entry(name).or_insert((phase, 0)).1 += 1;
+                }
+                _ => {}
+            }
+            let kind = format!("{e:?}");
+            let kind = kind.split([' ', '{', '(']).next().unwrap().to_string();
+            *counts.entry(kind).or_default() += 1;
+        }
+        let refused: Vec<_> = log
+            .iter()
+            .filter(|e| matches!(e, PlayEvent::Refused { .. }))
+            .take(5)
+            .collect();
+        println!("seed {seed}: first builds {built:?}\n  events {counts:?}\n  refused {refused:?}");
+        println!(
+            "  standings {:?}",
+            t.app.world().resource::<crate::play::Standings>()
+        );
+    }
 }
