@@ -15,9 +15,11 @@ use std::time::{Duration, Instant};
 
 use aeternus::hex::Direction;
 use aeternus::play::{
-    Action, ActionPoints, Bot, BotPace, Faction, PlayEvent, PlayLog, Player, PlayerId, Position,
+    Action, ActionPoints, Bot, BotActions, BotPace, Faction, PlayEvent, PlayLog, Player, PlayerId,
+    Position,
 };
 use aeternus::rules::Rules;
+use aeternus::sites::{self, SiteLayer, SiteRules};
 use aeternus::world::Cause;
 use aeternus::world::plugin::{GenerateHex, HexWorld, generate_hexes, settle};
 use bevy::ecs::schedule::SingleThreadedExecutor;
@@ -126,10 +128,20 @@ fn generate_only(rules: &Rules, walked: &Walk) -> (Duration, usize) {
     (took, app.world().resource::<HexWorld>().len())
 }
 
-/// 8 random bots, headless, on the single-threaded executor: `frames` frames of `per_frame`
-/// actions each; returns (actions, refused, time, frames).
-fn random_bots(rules: &Rules, frames: u32, per_frame: u32) -> (u64, u64, Duration) {
+/// 8 bots of a kind, headless, on the single-threaded executor (greedy ones with the site
+/// layer, as a game has it): `frames` frames of `per_frame` actions each; returns (actions,
+/// refused, time).
+fn bots(rules: &Rules, bot: Bot, frames: u32, per_frame: u32) -> (u64, u64, Duration) {
+    // A game that does not end while it is timed.
+    let mut rules = rules.clone();
+    rules.play.goal.phases = u32::MAX;
+    let rules = &rules;
     let mut app = app(rules);
+    if bot == Bot::Greedy {
+        let layer = SiteLayer::new(SiteRules::embedded(), rules).expect("the default site rules");
+        app.insert_resource(layer)
+            .add_plugins(sites::plugin::plugin);
+    }
     app.edit_schedule(Update, |s| {
         s.set_executor(SingleThreadedExecutor::new());
     });
@@ -142,7 +154,7 @@ fn random_bots(rules: &Rules, frames: u32, per_frame: u32) -> (u64, u64, Duratio
             Player::new(id, format!("Bot {id}")),
             Faction(id - 1),
             Position(Hex::ZERO),
-            Bot::Random,
+            bot,
         ));
     }
     app.update();
@@ -152,11 +164,16 @@ fn random_bots(rules: &Rules, frames: u32, per_frame: u32) -> (u64, u64, Duratio
     }
     let took = t.elapsed();
     let log = &app.world().resource::<PlayLog>().0;
-    let refused = log
-        .iter()
-        .filter(|e| matches!(e, PlayEvent::Refused { .. }))
-        .count() as u64;
-    ((frames * per_frame) as u64, refused, took)
+    let count = |f: fn(&PlayEvent) -> bool| log.iter().filter(|e| f(e)).count() as u64;
+    let refused = count(|e| matches!(e, PlayEvent::Refused { .. }));
+    // Greedy bots end their turns when nothing is left to do: count what they sent.
+    let sent = app
+        .world_mut()
+        .query::<&BotActions>()
+        .iter(app.world())
+        .map(|b| b.0 as u64)
+        .sum::<u64>();
+    (sent, refused, took)
 }
 
 fn main() {
@@ -186,20 +203,22 @@ fn main() {
             w.took.as_secs_f64() / made.as_secs_f64()
         );
     }
-    println!("\n== 8 random bots, headless, single-threaded executor ==");
-    println!(
-        "{:>10} {:>10} {:>14} {:>16} {:>12}",
-        "a frame", "actions", "actions/s", "legal actions/s", "frame µs"
-    );
-    for per_frame in [1, 8, 64] {
-        let frames = 40_000 / per_frame;
-        let (actions, refused, took) = random_bots(&rules, frames, per_frame);
-        let secs = took.as_secs_f64();
+    for bot in [Bot::Random, Bot::Greedy] {
+        println!("\n== 8 {bot:?} bots, headless, single-threaded executor ==");
         println!(
-            "{per_frame:>10} {actions:>10} {:>14.0} {:>16.0} {:>12.1}",
-            actions as f64 / secs,
-            (actions - refused) as f64 / secs,
-            secs * 1e6 / frames as f64
+            "{:>10} {:>10} {:>14} {:>16} {:>12}",
+            "a frame", "actions", "actions/s", "legal actions/s", "frame µs"
         );
+        for per_frame in [1, 8, 64] {
+            let frames = 40_000 / per_frame;
+            let (actions, refused, took) = bots(&rules, bot, frames, per_frame);
+            let secs = took.as_secs_f64();
+            println!(
+                "{per_frame:>10} {actions:>10} {:>14.0} {:>16.0} {:>12.1}",
+                actions as f64 / secs,
+                (actions - refused) as f64 / secs,
+                secs * 1e6 / frames as f64
+            );
+        }
     }
 }

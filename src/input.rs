@@ -14,6 +14,11 @@ pub const MAX_SAVE_FILE: u64 = 1 << 30;
 /// Reads `path` as UTF-8 text of at most `cap` bytes; the error says why in words (the caller
 /// names the file).
 pub fn read_capped(path: &Path, cap: u64) -> Result<String, String> {
+    text(read_bytes_capped(path, cap)?)
+}
+
+/// Reads `path`, a regular file of at most `cap` bytes; the error says why in words.
+pub fn read_bytes_capped(path: &Path, cap: u64) -> Result<Vec<u8>, String> {
     let not_regular = || "is not a regular file (a folder, a pipe or a device is never read)";
     // Asked before opening: opening a FIFO for reading waits for a writer, maybe for ever.
     let meta = std::fs::metadata(path).map_err(|e| format!("cannot read the file: {e}"))?;
@@ -28,7 +33,7 @@ pub fn read_capped(path: &Path, cap: u64) -> Result<String, String> {
     if !meta.is_file() {
         return Err(not_regular().into());
     }
-    read_limited(file, cap)
+    bytes_limited(file, cap)
 }
 
 /// Opens for reading without blocking on a FIFO put in place after the first look (a regular
@@ -46,6 +51,10 @@ fn open_without_waiting(path: &Path) -> std::io::Result<std::fs::File> {
 
 /// Reads a stream (standard input, say) as UTF-8 text of at most `cap` bytes.
 pub fn read_limited(r: impl Read, cap: u64) -> Result<String, String> {
+    text(bytes_limited(r, cap)?)
+}
+
+fn bytes_limited(r: impl Read, cap: u64) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();
     r.take(cap + 1)
         .read_to_end(&mut bytes)
@@ -53,6 +62,11 @@ pub fn read_limited(r: impl Read, cap: u64) -> Result<String, String> {
     if bytes.len() as u64 > cap {
         return Err(format!("is larger than the limit of {cap} bytes"));
     }
+    Ok(bytes)
+}
+
+/// Bytes as UTF-8 text, or which byte is not.
+pub fn text(bytes: Vec<u8>) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|e| {
         format!(
             "is not UTF-8 text (byte {} is not)",

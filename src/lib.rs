@@ -8,6 +8,7 @@ pub mod export;
 pub mod game;
 pub mod hex;
 pub mod input;
+pub mod mods;
 pub mod play;
 pub mod playview;
 pub mod render;

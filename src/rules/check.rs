@@ -234,23 +234,7 @@ impl Check<'_> {
     /// followed) stay inside that folder; it is refused so even when the file it names is valid.
     /// Returns the path to read; reading it is the caller's (with [`super::read_rule_file`]).
     pub fn inner_path(&self, field: &str, reference: &str) -> Result<PathBuf, RulesError> {
-        let rule = "a path in a rule file must be relative and stay inside the rule file's folder";
-        let p = Path::new(reference);
-        if reference.trim().is_empty() {
-            return Err(self.err(field, format!("is empty; {rule}")));
-        }
-        // `\` and a drive letter count too, so a file written on one system means the same on all.
-        let windows_absolute = reference.starts_with('\\')
-            || reference.as_bytes().get(1) == Some(&b':')
-            || reference.contains(":\\");
-        if p.is_absolute() || p.has_root() || windows_absolute {
-            return Err(self.err(field, format!("`{reference}` is an absolute path; {rule}")));
-        }
-        let climbs = p.components().any(|c| c == Component::ParentDir)
-            || reference.split(['/', '\\']).any(|part| part == "..");
-        if climbs {
-            return Err(self.err(field, format!("`{reference}` climbs out with `..`; {rule}")));
-        }
+        let p = Path::new(self.reference(field, reference)?);
         let folder = Path::new(self.source).parent().unwrap_or(Path::new(""));
         let path = folder.join(p);
         // Links: the file as found must still lie under the folder as found.
@@ -265,7 +249,7 @@ impl Check<'_> {
             return Err(self.err(
                 field,
                 format!(
-                    "`{reference}` leads to {} through a link, outside {}; {rule}",
+                    "`{reference}` leads to {} through a link, outside {}; {INNER_RULE}",
                     real.display(),
                     base.display()
                 ),
@@ -273,7 +257,38 @@ impl Check<'_> {
         }
         Ok(path)
     }
+
+    /// A path a rule file names, as written: not empty, relative, no `..` (on any system's
+    /// separators). Returns it.
+    pub fn reference<'r>(&self, field: &str, reference: &'r str) -> Result<&'r str, RulesError> {
+        let p = Path::new(reference);
+        if reference.trim().is_empty() {
+            return Err(self.err(field, format!("is empty; {INNER_RULE}")));
+        }
+        // `\` and a drive letter count too, so a file written on one system means the same on all.
+        let windows_absolute = reference.starts_with('\\')
+            || reference.as_bytes().get(1) == Some(&b':')
+            || reference.contains(":\\");
+        if p.is_absolute() || p.has_root() || windows_absolute {
+            return Err(self.err(
+                field,
+                format!("`{reference}` is an absolute path; {INNER_RULE}"),
+            ));
+        }
+        let climbs = p.components().any(|c| c == Component::ParentDir)
+            || reference.split(['/', '\\']).any(|part| part == "..");
+        if climbs {
+            return Err(self.err(
+                field,
+                format!("`{reference}` climbs out with `..`; {INNER_RULE}"),
+            ));
+        }
+        Ok(reference)
+    }
 }
+
+const INNER_RULE: &str =
+    "a path in a rule file must be relative and stay inside the rule file's folder";
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,7 @@
 //! Rule files: the raw serde form, validation into [`Rules`] with ids, and errors that name
 //! the file and the line or field. The embedded default is `assets/rules/aeternus.ron`.
 
+pub mod asset;
 pub mod check;
 mod error;
 pub mod parse;

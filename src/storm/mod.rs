@@ -68,6 +68,22 @@ impl StormRules {
         validate::validate(raw, source, template)
     }
 
+    /// The rule text parsed, not yet validated, with the template it names as written.
+    pub fn parse_raw(text: &str, source: &str) -> Result<(raw::RawStorm, String), RulesError> {
+        let raw: raw::RawStorm = raw::parse(text, source)?;
+        let reference = raw.settlement.template.clone();
+        Ok((raw, reference))
+    }
+
+    /// Validates parsed rule text with the template it names.
+    pub fn from_raw(
+        raw: raw::RawStorm,
+        source: &str,
+        template: Template,
+    ) -> Result<StormRules, RulesError> {
+        validate::validate(raw, source, template)
+    }
+
     pub fn from_file(path: &Path) -> Result<StormRules, RulesError> {
         let (text, source) = crate::rules::read_rule_file(path)?;
         Self::from_str(&text, &source)

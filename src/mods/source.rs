@@ -1,0 +1,184 @@
+//! The game's default asset source: the mods' folders, top first, then the game's `assets`
+//! folder when there is one, then the defaults embedded in the binary. A path is served by the
+//! first layer that holds it, so a mod ships only what it changes. Bevy has no layered sources
+//! of its own; this is the small reader it expects.
+//!
+//! A mod is untrusted: a file is read only if it lies inside its layer's folder once links are
+//! followed (a link out is refused, not skipped), is a regular file and is no larger than its
+//! kind's cap; paths that climb out with `..` or are absolute never reach a reader (Bevy refuses
+//! them first: `UnapprovedPathMode::Forbid`).
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use bevy::asset::io::file::FileWatcher;
+use bevy::asset::io::{
+    AssetReader, AssetReaderError, AssetSourceBuilder, AssetWatcher, PathStream, Reader, VecReader,
+};
+use bevy::tasks::futures_lite::stream;
+
+use crate::input::{MAX_RULE_FILE, read_bytes_capped};
+
+/// The largest image a mod may hold, in bytes (its pixel size is checked from its header).
+pub const MAX_IMAGE_FILE: u64 = 8 << 20;
+
+/// How long the watchers wait for a file to hold still before they report it.
+const DEBOUNCE: Duration = Duration::from_millis(300);
+
+/// The defaults in the binary: each file of `assets/` the game needs, by its asset path.
+pub const EMBEDDED: &[(&str, &[u8])] = &[
+    (
+        "rules/aeternus.ron",
+        include_bytes!("../../assets/rules/aeternus.ron"),
+    ),
+    (
+        "rules/storm.ron",
+        include_bytes!("../../assets/rules/storm.ron"),
+    ),
+    (
+        "rules/storm-settlement.ron",
+        include_bytes!("../../assets/rules/storm-settlement.ron"),
+    ),
+    (
+        "rules/sites.ron",
+        include_bytes!("../../assets/rules/sites.ron"),
+    ),
+];
+
+/// The folders read, top first (the last mod given first, the game's `assets` folder last),
+/// above the embedded defaults.
+#[derive(Debug, Clone, Default)]
+pub struct Layers {
+    pub folders: Vec<PathBuf>,
+}
+
+impl Layers {
+    /// The mods in the order given (later ones on top) over `base`, if it exists.
+    pub fn new(mods: &[PathBuf], base: Option<PathBuf>) -> Self {
+        let mut folders: Vec<PathBuf> = mods.iter().rev().cloned().collect();
+        folders.extend(base.filter(|b| b.is_dir()));
+        Self { folders }
+    }
+
+    /// The reader and its watchers, as the default asset source.
+    pub fn source(self) -> AssetSourceBuilder {
+        let reader = self.clone();
+        AssetSourceBuilder::new(move || Box::new(reader.clone())).with_watcher(move |sender| {
+            let watchers: Vec<FileWatcher> = (self.folders.iter())
+                .filter_map(|f| FileWatcher::new(f.clone(), sender.clone(), DEBOUNCE).ok())
+                .collect();
+            Some(Box::new(Watchers(watchers)) as Box<dyn AssetWatcher>)
+        })
+    }
+
+    /// The bytes at `path`: from the first folder that holds it, else embedded.
+    pub fn read_bytes(&self, path: &Path) -> Result<Vec<u8>, AssetReaderError> {
+        for folder in &self.folders {
+            if let Some(bytes) = read_inside(folder, path)? {
+                return Ok(bytes);
+            }
+        }
+        embedded(path)
+            .map(<[u8]>::to_vec)
+            .ok_or_else(|| AssetReaderError::NotFound(path.to_path_buf()))
+    }
+
+    /// The folder a path is served from (none: embedded or missing), for messages.
+    pub fn origin(&self, path: &Path) -> Option<&Path> {
+        (self.folders.iter())
+            .find(|f| f.join(path).is_file())
+            .map(PathBuf::as_path)
+    }
+}
+
+/// The embedded default at `path`.
+pub fn embedded(path: &Path) -> Option<&'static [u8]> {
+    let path = path.to_str()?;
+    EMBEDDED.iter().find(|(p, _)| *p == path).map(|(_, b)| *b)
+}
+
+/// Every layer's watcher, kept alive together.
+struct Watchers(#[allow(dead_code)] Vec<FileWatcher>);
+
+impl AssetWatcher for Watchers {}
+
+fn refused(path: &Path, why: impl std::fmt::Display) -> AssetReaderError {
+    AssetReaderError::Io(Arc::new(std::io::Error::other(format!(
+        "{}: {why}",
+        path.display()
+    ))))
+}
+
+/// The cap for a file of this kind.
+fn cap(path: &Path) -> u64 {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("png") => MAX_IMAGE_FILE,
+        _ => MAX_RULE_FILE,
+    }
+}
+
+/// The file at `path` under `folder`, if the folder holds it: refused when a link takes it out
+/// of the folder, when it is not a regular file, or when it is past its cap.
+fn read_inside(folder: &Path, path: &Path) -> Result<Option<Vec<u8>>, AssetReaderError> {
+    let full = folder.join(path);
+    if std::fs::symlink_metadata(&full).is_err() {
+        return Ok(None);
+    }
+    let inside = match (folder.canonicalize(), full.canonicalize()) {
+        (Ok(root), Ok(real)) => real.starts_with(root),
+        // A dangling link: nothing to read, and nothing served from below.
+        _ => return Err(refused(&full, "is a link to nothing")),
+    };
+    if !inside {
+        return Err(refused(
+            &full,
+            format!("leads out of its folder {}", folder.display()),
+        ));
+    }
+    read_bytes_capped(&full, cap(path))
+        .map(Some)
+        .map_err(|why| refused(&full, why))
+}
+
+impl AssetReader for Layers {
+    async fn read<'a>(&'a self, path: &'a Path) -> Result<impl Reader + 'a, AssetReaderError> {
+        self.read_bytes(path).map(VecReader::new)
+    }
+
+    async fn read_meta<'a>(&'a self, path: &'a Path) -> Result<impl Reader + 'a, AssetReaderError> {
+        // No meta files: a mod's settings are its files.
+        Err::<VecReader, _>(AssetReaderError::NotFound(path.to_path_buf()))
+    }
+
+    async fn read_directory<'a>(
+        &'a self,
+        path: &'a Path,
+    ) -> Result<Box<PathStream>, AssetReaderError> {
+        let mut entries: Vec<PathBuf> = Vec::new();
+        for folder in &self.folders {
+            if let Ok(dir) = std::fs::read_dir(folder.join(path)) {
+                entries.extend(dir.flatten().map(|e| path.join(e.file_name())));
+            }
+        }
+        entries.extend(
+            (EMBEDDED.iter())
+                .map(|(p, _)| PathBuf::from(p))
+                .filter(|p| p.parent() == Some(path)),
+        );
+        entries.sort();
+        entries.dedup();
+        if entries.is_empty() && !self.is_directory(path).await? {
+            return Err(AssetReaderError::NotFound(path.to_path_buf()));
+        }
+        Ok(Box::new(stream::iter(entries)))
+    }
+
+    async fn is_directory<'a>(&'a self, path: &'a Path) -> Result<bool, AssetReaderError> {
+        let on_disk = self.folders.iter().any(|f| f.join(path).is_dir());
+        let embedded = EMBEDDED
+            .iter()
+            .any(|(p, _)| Path::new(p).starts_with(path) && Path::new(p) != path);
+        Ok(on_disk || embedded)
+    }
+}
