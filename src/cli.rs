@@ -56,6 +56,9 @@ pub struct Cli {
     /// Site rules for the game's site layer (default: the embedded assets/rules/sites.ron).
     #[arg(long, value_name = "FILE")]
     pub sites: Option<PathBuf>,
+    /// A mod folder layered over the defaults (repeatable: later ones on top).
+    #[arg(long = "mod", value_name = "DIR")]
+    pub mods: Vec<PathBuf>,
     #[command(flatten)]
     pub storm: StormArgs,
 }
@@ -84,6 +87,47 @@ pub enum Command {
     Gen(GenArgs),
     /// Roll a world's sites (the Dominions site layer) and write them as JSON Lines.
     Sites(crate::sites::cli::SitesArgs),
+    /// Check a mod folder: list every error in it (exit 2 if any).
+    Check {
+        /// The mod's folder (the one holding `mod.ron`).
+        dir: PathBuf,
+    },
+    /// List the installed mods (in `assets/mods/` and the user's data folder).
+    Mods,
+}
+
+/// `aeternus check DIR`: every error on standard error, one a line; a line on standard output
+/// for a good mod.
+pub fn run_check(dir: &Path) -> Result<(), CliError> {
+    let errors = crate::mods::check::check(dir);
+    if errors.is_empty() {
+        let m = crate::mods::Mod::open(dir)?;
+        println!("{}: {} {} is a good mod", dir.display(), m.name, m.version);
+        return Ok(());
+    }
+    for e in &errors {
+        eprintln!("{e}");
+    }
+    Err(CliError::BadInput(format!(
+        "{}: {} error(s) in the mod",
+        dir.display(),
+        errors.len()
+    )))
+}
+
+/// `aeternus mods`: each installed mod with its name and version, or why it cannot be used.
+pub fn run_mods() -> Result<(), CliError> {
+    let roots = crate::mods::install_folders();
+    for root in &roots {
+        println!("# {}", root.display());
+    }
+    for (folder, found) in crate::mods::installed(&roots) {
+        match found {
+            Ok(m) => println!("{}\t{} {}", folder.display(), m.name, m.version),
+            Err(e) => println!("{}\tbroken: {e}", folder.display()),
+        }
+    }
+    Ok(())
 }
 
 #[derive(Args, Debug, Clone)]

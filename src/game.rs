@@ -1,9 +1,14 @@
 //! The game window: the rules core plus rendering.
 
+use std::path::Path;
+
+use bevy::asset::AssetPath;
 use bevy::prelude::*;
 use hexx::Hex;
 
 use crate::cli::{Cli, CliError, RulesChoice};
+use crate::mods::Sources;
+use crate::rules::asset::{AETERNUS_PATH, AeternusRules, STORM_PATH, StormRulesFile};
 use crate::save::SaveGame;
 use crate::sites::{SiteLayer, SiteRules};
 use crate::storm::CycleParams;
@@ -12,23 +17,50 @@ use crate::world::plugin::Viewer;
 /// How far the first window reveals around the origin.
 pub const START_VIEW_RADIUS: u32 = 12;
 
-/// Bevy's default plugins with the game's window title.
-pub fn window_plugins(ruleset: &str, seed: u64) -> bevy::app::PluginGroupBuilder {
-    DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: format!("Aeternus — {ruleset} (seed {seed})"),
-            ..default()
-        }),
-        // Closing the spectator window leaves the game running; closing the game ends both.
-        exit_condition: bevy::window::ExitCondition::OnPrimaryClosed,
-        ..default()
-    })
+/// Bevy's default plugins with the game's window title, over the game's asset sources (mods,
+/// the `assets` folder, the embedded defaults), which register first; the rule assets' loaders.
+pub fn window_plugins(app: &mut App, sources: &Sources, ruleset: &str, seed: u64) {
+    sources.register(app);
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: format!("Aeternus — {ruleset} (seed {seed})"),
+                    ..default()
+                }),
+                // Closing the spectator window leaves the game running; closing the game ends
+                // both.
+                exit_condition: bevy::window::ExitCondition::OnPrimaryClosed,
+                ..default()
+            })
+            .set(Sources::asset_plugin(true)),
+    );
+    app.add_plugins(crate::rules::asset::plugin);
 }
 
-/// The rule file the window was opened on, watched so that saving it reloads the rules; none
-/// for a built-in name.
-fn rule_file(cli: &Cli) -> Option<std::path::PathBuf> {
-    (!matches!(cli.rules.as_str(), "aeternus" | "storm")).then(|| cli.rules.clone().into())
+/// The window's rules, loaded through the asset server from the game's sources: the mods' or
+/// the default `rules/aeternus.ron` or `rules/storm.ron`, or a rule file given by path (its
+/// kind read from its first word). Returns them with their asset path, which the window loads
+/// again to hear of edits.
+pub fn window_rules(
+    cli: &Cli,
+    sources: &mut Sources,
+) -> Result<(RulesChoice, AssetPath<'static>), CliError> {
+    let (path, storm) = match cli.rules.as_str() {
+        "aeternus" => (AssetPath::from(AETERNUS_PATH), false),
+        "storm" => (AssetPath::from(STORM_PATH), true),
+        file => {
+            let (text, _) = crate::rules::read_rule_file(Path::new(file))?;
+            let storm = crate::cli::rules_kind(&text) == Some("Storm");
+            (sources.rule_file(Path::new(file)), storm)
+        }
+    };
+    let choice = if storm {
+        RulesChoice::Storm(sources.load_now::<StormRulesFile>(&path)?.0)
+    } else {
+        RulesChoice::Aeternus(sources.load_now::<AeternusRules>(&path)?.0)
+    };
+    Ok((choice, path))
 }
 
 /// The site layer for the window's ruleset: `--sites FILE` must load and fit the ruleset (else
@@ -47,9 +79,11 @@ fn site_layer(
     }
 }
 
-/// Opens the window on a ruleset with the command line's options.
-pub fn run(rules: RulesChoice, cli: &Cli) -> Result<(), CliError> {
+/// Opens the window on the command line's ruleset, mods and options.
+pub fn run(cli: &Cli) -> Result<(), CliError> {
     let (seed, screenshot, players) = (cli.seed, cli.screenshot.clone(), cli.players);
+    let mut sources = Sources::new(crate::mods::open_all(&cli.mods)?);
+    let (rules, rules_path) = window_rules(cli, &mut sources)?;
     let rules = match rules {
         RulesChoice::Aeternus(r) => {
             let s = &cli.storm;
@@ -84,7 +118,7 @@ pub fn run(rules: RulesChoice, cli: &Cli) -> Result<(), CliError> {
                 prestige: s.prestige,
                 trial: s.trial,
             };
-            crate::stormview::run(storm, params, screenshot, rule_file(cli));
+            crate::stormview::run(storm, params, screenshot, &sources, rules_path);
             return Ok(());
         }
     };
@@ -115,7 +149,7 @@ pub fn run(rules: RulesChoice, cli: &Cli) -> Result<(), CliError> {
     }
     let seed = loaded.as_ref().map_or(seed, |(s, _)| s.seed);
     let mut app = App::new();
-    app.add_plugins(window_plugins(&rules.name, seed));
+    window_plugins(&mut app, &sources, &rules.name, seed);
     (crate::core_plugins(rules, seed))(&mut app);
     if let Some((save, world)) = loaded {
         save.install(&mut app, world);
@@ -136,9 +170,8 @@ pub fn run(rules: RulesChoice, cli: &Cli) -> Result<(), CliError> {
         }
     }
     app.add_plugins(crate::rules::reload::plugin);
-    if let Some(path) = rule_file(cli) {
-        app.insert_resource(crate::rules::reload::RulesFile::new(path));
-    }
+    let handle = app.world().resource::<AssetServer>().load(rules_path);
+    app.insert_resource(crate::rules::reload::RulesAsset(handle));
     app.add_plugins(crate::render::RenderPlugin { screenshot });
     app.add_plugins(crate::playview::PlayViewPlugin { players });
     if cli.bots > 0 {

@@ -1,13 +1,15 @@
 use clap::Parser;
 
-use aeternus::cli::{Cli, Command, load_rules, run_gen};
+use aeternus::cli::{Cli, Command, run_gen};
 
 fn main() {
     let cli = Cli::parse();
     let result = match &cli.command {
         Some(Command::Gen(args)) => run_gen(args),
         Some(Command::Sites(args)) => aeternus::sites::cli::run(args),
-        None => load_rules(&cli.rules).and_then(|r| aeternus::game::run(r, &cli)),
+        Some(Command::Check { dir }) => aeternus::cli::run_check(dir),
+        Some(Command::Mods) => aeternus::cli::run_mods(),
+        None => aeternus::game::run(&cli),
     };
     if let Err(aeternus::cli::CliError::Closed) = result {
         return;

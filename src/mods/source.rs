@@ -51,6 +51,10 @@ pub const EMBEDDED: &[(&str, &[u8])] = &[
 #[derive(Debug, Clone, Default)]
 pub struct Layers {
     pub folders: Vec<PathBuf>,
+    /// Where this source's paths lie among the embedded files: `""` for the game's own source,
+    /// `"rules/"` for a lone rule file's folder (a storm rule file given by path finds the
+    /// default template beside it).
+    pub embedded_under: &'static str,
 }
 
 impl Layers {
@@ -58,7 +62,18 @@ impl Layers {
     pub fn new(mods: &[PathBuf], base: Option<PathBuf>) -> Self {
         let mut folders: Vec<PathBuf> = mods.iter().rev().cloned().collect();
         folders.extend(base.filter(|b| b.is_dir()));
-        Self { folders }
+        Self {
+            folders,
+            embedded_under: "",
+        }
+    }
+
+    /// The folder of a rule file given by path, over the embedded rule files.
+    pub fn rule_folder(folder: PathBuf) -> Self {
+        Self {
+            folders: vec![folder],
+            embedded_under: "rules/",
+        }
     }
 
     /// The reader and its watchers, as the default asset source.
@@ -79,7 +94,7 @@ impl Layers {
                 return Ok(bytes);
             }
         }
-        embedded(path)
+        embedded(&Path::new(self.embedded_under).join(path))
             .map(<[u8]>::to_vec)
             .ok_or_else(|| AssetReaderError::NotFound(path.to_path_buf()))
     }
@@ -161,10 +176,12 @@ impl AssetReader for Layers {
                 entries.extend(dir.flatten().map(|e| path.join(e.file_name())));
             }
         }
+        let under = Path::new(self.embedded_under);
         entries.extend(
             (EMBEDDED.iter())
-                .map(|(p, _)| PathBuf::from(p))
-                .filter(|p| p.parent() == Some(path)),
+                .filter_map(|(p, _)| Path::new(p).strip_prefix(under).ok())
+                .filter(|p| p.parent() == Some(path))
+                .map(Path::to_path_buf),
         );
         entries.sort();
         entries.dedup();
@@ -176,9 +193,10 @@ impl AssetReader for Layers {
 
     async fn is_directory<'a>(&'a self, path: &'a Path) -> Result<bool, AssetReaderError> {
         let on_disk = self.folders.iter().any(|f| f.join(path).is_dir());
+        let inner = Path::new(self.embedded_under).join(path);
         let embedded = EMBEDDED
             .iter()
-            .any(|(p, _)| Path::new(p).starts_with(path) && Path::new(p) != path);
+            .any(|(p, _)| Path::new(p).starts_with(&inner) && Path::new(p) != inner);
         Ok(on_disk || embedded)
     }
 }

@@ -38,8 +38,12 @@ fn app(mods: &[&Path], watch: bool) -> App {
             game: "0.1".into(),
         })
         .collect();
-    asset_plugin(&mut app, &mods, None, watch);
-    app.add_plugins(crate::rules::asset::plugin);
+    let sources = Sources {
+        mods,
+        base: None,
+        rule_folder: None,
+    };
+    sources.headless(&mut app, watch);
     app
 }
 

@@ -85,14 +85,14 @@ fn mutated_aeternus_rules_never_panic() {
 #[test]
 fn mutated_example_mods_never_panic() {
     let scratch = Scratch::new("mod");
-    let base = shipped("assets/mods/example/rules.ron");
+    let base = shipped("assets/mods/example/rules/aeternus.ron");
     let rules = Rules::from_str(std::str::from_utf8(&base).unwrap(), "rules.ron").unwrap();
     assert!(
         case(&scratch, &rules, &base).accepted,
         "the example mod loads"
     );
     run(
-        "assets/mods/example/rules.ron",
+        "assets/mods/example/rules/aeternus.ron",
         0x5EED_0002,
         cases(400),
         base,
@@ -105,7 +105,7 @@ fn mutated_example_mods_never_panic() {
 fn every_number_of_the_rules_at_every_extreme() {
     for (file, name) in [
         ("assets/rules/aeternus.ron", "aeternus"),
-        ("assets/mods/example/rules.ron", "mod"),
+        ("assets/mods/example/rules/aeternus.ron", "mod"),
     ] {
         let scratch = Scratch::new(&format!("sweep-{name}"));
         let base = shipped(file);

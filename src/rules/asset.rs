@@ -10,6 +10,7 @@ use bevy::prelude::*;
 
 use super::{Rules, RulesError};
 use crate::input::MAX_RULE_FILE;
+use crate::mods::Sources;
 use crate::sites::SiteRules;
 use crate::storm::StormRules;
 use crate::storm::template::Template;
@@ -41,10 +42,10 @@ pub fn plugin(app: &mut App) {
         .init_asset::<StormRulesFile>()
         .init_asset::<SiteRulesFile>()
         .init_asset::<TemplateFile>()
-        .register_asset_loader(RuleLoader::<AeternusRules>::default())
-        .register_asset_loader(RuleLoader::<SiteRulesFile>::default())
-        .register_asset_loader(RuleLoader::<TemplateFile>::default())
-        .register_asset_loader(StormLoader);
+        .init_asset_loader::<RuleLoader<AeternusRules>>()
+        .init_asset_loader::<RuleLoader<SiteRulesFile>>()
+        .init_asset_loader::<RuleLoader<TemplateFile>>()
+        .init_asset_loader::<StormLoader>();
 }
 
 /// How a rule file's text becomes its asset.
@@ -70,13 +71,19 @@ impl RuleFile for TemplateFile {
     }
 }
 
-/// Loads a rule file of type `A`.
+/// Loads a rule file of type `A`; its errors name the file it was read from.
 #[derive(TypePath)]
-pub struct RuleLoader<A>(std::marker::PhantomData<fn() -> A>);
+pub struct RuleLoader<A> {
+    sources: Sources,
+    kind: std::marker::PhantomData<fn() -> A>,
+}
 
-impl<A> Default for RuleLoader<A> {
-    fn default() -> Self {
-        Self(std::marker::PhantomData)
+impl<A> FromWorld for RuleLoader<A> {
+    fn from_world(world: &mut World) -> Self {
+        Self {
+            sources: world.get_resource::<Sources>().cloned().unwrap_or_default(),
+            kind: std::marker::PhantomData,
+        }
     }
 }
 
@@ -94,11 +101,6 @@ async fn read_text(reader: &mut dyn Reader, source: &str) -> Result<String, Rule
     crate::input::text(bytes).map_err(|m| RulesError::new(source, None, m))
 }
 
-/// The name a loaded file goes by in errors: its asset path.
-fn source_of(ctx: &LoadContext) -> String {
-    ctx.path().to_string()
-}
-
 impl<A: RuleFile + TypePath> AssetLoader for RuleLoader<A> {
     type Asset = A;
     type Settings = ();
@@ -110,7 +112,7 @@ impl<A: RuleFile + TypePath> AssetLoader for RuleLoader<A> {
         _: &(),
         ctx: &mut LoadContext<'_>,
     ) -> Result<A, RulesError> {
-        let source = source_of(ctx);
+        let source = self.sources.shown(ctx.path());
         A::parse(&read_text(reader, &source).await?, &source)
     }
 
@@ -121,7 +123,17 @@ impl<A: RuleFile + TypePath> AssetLoader for RuleLoader<A> {
 
 /// Loads the storm rules and, as a dependency, the template they name.
 #[derive(TypePath)]
-pub struct StormLoader;
+pub struct StormLoader {
+    sources: Sources,
+}
+
+impl FromWorld for StormLoader {
+    fn from_world(world: &mut World) -> Self {
+        Self {
+            sources: world.get_resource::<Sources>().cloned().unwrap_or_default(),
+        }
+    }
+}
 
 impl AssetLoader for StormLoader {
     type Asset = StormRulesFile;
@@ -134,7 +146,7 @@ impl AssetLoader for StormLoader {
         _: &(),
         ctx: &mut LoadContext<'_>,
     ) -> Result<StormRulesFile, RulesError> {
-        let source = source_of(ctx);
+        let source = self.sources.shown(ctx.path());
         let text = read_text(reader, &source).await?;
         let (raw, reference) = StormRules::parse_raw(&text, &source)?;
         let field = "settlement.template";

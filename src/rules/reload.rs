@@ -1,96 +1,23 @@
-//! Hot reload of the rule file the game window was opened on: a small watcher polls the file's
-//! modification time and size, and when they change (and then hold still for one more poll, so
-//! a half-written file is not read) parses and validates it as at startup. A valid ruleset
-//! replaces the world's rules (their one home, read through `world::plugin::WorldRules`), so
-//! every later draw uses its numbers, and is announced as [`RulesReloaded`]; hexes already
-//! generated keep their state. An invalid one, or one whose biome, landmark or
-//! feature names differ (ids are their positions), or that changes what a saved game is checked
-//! against (see [`check_swap`]), is refused and the old rules stay.
+//! Hot reload of the rules the game window runs on, by asset events: the rules are an asset
+//! ([`AeternusRules`]) read through the game's asset sources, whose watchers report a saved file;
+//! the asset server loads it again with the same loader and checks, and the game swaps a valid
+//! ruleset into the world's rules (their one home, read through `world::plugin::WorldRules`), so
+//! every later draw uses its numbers, announced as [`RulesReloaded`]; hexes already generated
+//! keep their state. A file that fails to load, or whose biome, landmark or feature names differ
+//! (ids are their positions), or that changes what a saved game is checked against (see
+//! [`check_swap`]), is refused and the old rules stay.
 
-use std::path::PathBuf;
-use std::time::{Duration, SystemTime};
-
+use bevy::asset::AssetLoadFailedEvent;
 use bevy::prelude::*;
 
+use super::asset::AeternusRules;
 use super::{FeatureEffect, Rules, RulesError};
 use crate::AppSystems;
 use crate::world::plugin::HexWorld;
 
-/// How often the file is looked at.
-pub const POLL: Duration = Duration::from_millis(500);
-
-/// What tells a change: modification time and size (a save may keep the size).
-type Stamp = (SystemTime, u64);
-
-/// A file watched by polling its modification time and size: a change is reported once it has
-/// held still for one more poll, so a half-written file is not read.
-#[derive(Debug)]
-pub struct FileWatch {
-    pub path: PathBuf,
-    pub every: Duration,
-    waited: Duration,
-    seen: Option<Stamp>,
-    pending: Option<Stamp>,
-}
-
-impl FileWatch {
-    /// Watches `path` from its present state (it was just read).
-    pub fn new(path: impl Into<PathBuf>) -> Self {
-        let path = path.into();
-        let seen = stamp(&path);
-        Self {
-            path,
-            every: POLL,
-            waited: Duration::ZERO,
-            seen,
-            pending: None,
-        }
-    }
-
-    /// Counts `delta` of time; true when a poll is due and finds a change that has settled.
-    pub fn poll(&mut self, delta: Duration) -> bool {
-        self.waited += delta;
-        if self.waited < self.every {
-            return false;
-        }
-        self.waited = Duration::ZERO;
-        self.settled_change()
-    }
-
-    /// Whether the file changed and has held still since the last poll.
-    fn settled_change(&mut self) -> bool {
-        let Some(now) = stamp(&self.path) else {
-            // Gone for a moment (an editor that saves by renaming): wait for it.
-            return false;
-        };
-        if Some(now) == self.seen {
-            self.pending = None;
-            return false;
-        }
-        if self.pending != Some(now) {
-            self.pending = Some(now);
-            return false;
-        }
-        self.seen = Some(now);
-        self.pending = None;
-        true
-    }
-}
-
-/// The Aeternus rule file to watch; without this resource nothing is watched (the embedded rules).
-#[derive(Resource, Debug, Deref, DerefMut)]
-pub struct RulesFile(pub FileWatch);
-
-impl RulesFile {
-    pub fn new(path: impl Into<PathBuf>) -> Self {
-        Self(FileWatch::new(path))
-    }
-}
-
-fn stamp(path: &std::path::Path) -> Option<Stamp> {
-    let m = std::fs::metadata(path).ok()?;
-    Some((m.modified().ok()?, m.len()))
-}
+/// The rules the window runs on, as an asset; without this resource nothing is reloaded.
+#[derive(Resource, Debug, Clone, Deref)]
+pub struct RulesAsset(pub Handle<AeternusRules>);
 
 /// The rules were replaced by the file's new content.
 #[derive(Message, Debug, Clone)]
@@ -104,14 +31,14 @@ pub struct RulesRejected {
     pub error: RulesError,
 }
 
-/// The watcher; it acts only while a [`RulesFile`] resource exists.
+/// Swaps the rules when their asset changes; acts only while a [`RulesAsset`] exists.
 pub fn plugin(app: &mut App) {
     app.add_message::<RulesReloaded>()
         .add_message::<RulesRejected>()
         .add_systems(
             Update,
-            watch
-                .run_if(resource_exists::<RulesFile>)
+            apply_edits
+                .run_if(resource_exists::<RulesAsset>)
                 .in_set(AppSystems::Reload),
         );
 }
@@ -225,48 +152,75 @@ fn saved_change(old: &Rules, new: &Rules) -> Option<(String, String)> {
     None
 }
 
-/// Swaps the rules' one home, the world's (`map.rules`), when the watched file is saved. Reads
-/// the [`RulesFile`] and the time; writes the [`HexWorld`]'s rules, [`RulesReloaded`] or
-/// [`RulesRejected`].
-fn watch(
-    time: Res<Time>,
-    mut file: ResMut<RulesFile>,
+/// Swaps the rules' one home, the world's (`map.rules`), when their asset is loaded again.
+/// Reads [`RulesAsset`], its asset events and failed loads; writes the [`HexWorld`]'s rules,
+/// [`RulesReloaded`] or [`RulesRejected`].
+fn apply_edits(
+    handle: Res<RulesAsset>,
+    (mut events, mut failed): (
+        MessageReader<AssetEvent<AeternusRules>>,
+        MessageReader<AssetLoadFailedEvent<AeternusRules>>,
+    ),
+    assets: Res<Assets<AeternusRules>>,
     mut map: ResMut<HexWorld>,
     mut reloaded: MessageWriter<RulesReloaded>,
     mut rejected: MessageWriter<RulesRejected>,
 ) {
-    if !file.poll(time.delta()) {
-        return;
+    // A save can reach the watchers as more than one change: one reload a frame is enough.
+    let modified = events.read().filter(|e| e.is_modified(&handle.0)).count() > 0;
+    if modified && let Some(AeternusRules(new)) = assets.get(&handle.0) {
+        match check_swap(&map.rules, new) {
+            Ok(()) => {
+                info!("rules reloaded from {}", new.source);
+                reloaded.write(RulesReloaded {
+                    source: new.source.clone(),
+                });
+                map.rules = new.clone();
+            }
+            Err(error) => {
+                warn!("rules not reloaded: {error}");
+                rejected.write(RulesRejected { error });
+            }
+        }
     }
-    let new =
-        Rules::from_file(&file.path).and_then(|new| check_swap(&map.rules, &new).map(|_| new));
-    match new {
-        Ok(new) => {
-            info!("rules reloaded from {}", new.source);
-            reloaded.write(RulesReloaded {
-                source: new.source.clone(),
-            });
-            map.rules = new;
-        }
-        Err(error) => {
-            warn!("rules not reloaded: {error}");
-            rejected.write(RulesRejected { error });
-        }
+    let mut errors: Vec<RulesError> = (failed.read())
+        .filter(|f| f.id == handle.0.id())
+        .map(|f| crate::mods::rules_error(&f.path.to_string(), &f.error))
+        .collect();
+    errors.dedup();
+    for error in errors {
+        warn!("rules not reloaded: {error}");
+        rejected.write(RulesRejected { error });
     }
 }
 
-/// Writes `text` to `path` with its own modification time (`n` seconds after a fixed moment), so
-/// that every save in a test is a change even on a file system with coarse times.
+/// Runs a test app a few frames so that the assets it asked for are loaded and the watchers are
+/// up.
 #[cfg(test)]
-pub(crate) fn save_stamped(path: &std::path::Path, text: &str, n: u64) {
-    std::fs::write(path, text).unwrap();
-    let when = SystemTime::UNIX_EPOCH + Duration::from_secs(1_700_000_000 + n);
-    std::fs::File::options()
-        .write(true)
-        .open(path)
-        .unwrap()
-        .set_modified(when)
-        .unwrap();
+pub(crate) fn settle_load(app: &mut App) {
+    for _ in 0..20 {
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+/// Runs a test app until the rules are reloaded or refused (within 10 s: the watchers wait for a
+/// saved file to hold still), and a little more; returns what came.
+#[cfg(test)]
+pub(crate) fn outcome(app: &mut App) -> (Vec<RulesReloaded>, Vec<RulesRejected>) {
+    let start = std::time::Instant::now();
+    let (mut reloaded, mut rejected) = (Vec::new(), Vec::new());
+    while start.elapsed() < std::time::Duration::from_secs(10) {
+        app.update();
+        let world = app.world_mut();
+        reloaded.extend(world.resource_mut::<Messages<RulesReloaded>>().drain());
+        rejected.extend(world.resource_mut::<Messages<RulesRejected>>().drain());
+        if !reloaded.is_empty() || !rejected.is_empty() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    (reloaded, rejected)
 }
 
 #[cfg(test)]

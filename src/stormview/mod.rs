@@ -19,12 +19,11 @@ use bevy::prelude::*;
 use bevy_ecs_tilemap::TilemapPlugin;
 
 use crate::render::{BACKGROUND, camera, screenshot, textures};
-use crate::rules::reload::FileWatch;
 use crate::storm::{CycleParams, StormRules};
 
 pub use crate::storm::token::{Arrival, Blocked, TokenTrail};
 pub use draw::MapDrawn;
-pub use play::{CurrentMap, StormCommand, StormNotice, StormPlayPlugin, StormRulesFile};
+pub use play::{CurrentMap, StormCommand, StormNotice, StormPlayPlugin, StormRulesAsset};
 
 /// Which view the window shows.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -41,20 +40,20 @@ pub fn run(
     rules: StormRules,
     params: CycleParams,
     screenshot: Option<PathBuf>,
-    rules_file: Option<PathBuf>,
+    sources: &crate::mods::Sources,
+    rules_path: bevy::asset::AssetPath<'static>,
 ) {
     let seed = params.seed;
     let mut app = App::new();
-    app.add_plugins(crate::game::window_plugins(&rules.name, seed));
+    crate::game::window_plugins(&mut app, sources, &rules.name, seed);
     crate::configure_sets(&mut app);
     app.add_plugins(StormPlayPlugin {
         rules: Arc::new(rules),
         params,
     });
     app.add_plugins(StormViewPlugin { screenshot });
-    if let Some(path) = rules_file {
-        app.insert_resource(StormRulesFile(FileWatch::new(path)));
-    }
+    let handle = app.world().resource::<AssetServer>().load(rules_path);
+    app.insert_resource(StormRulesAsset(handle));
     app.run();
 }
 

@@ -4,12 +4,15 @@
 
 use std::sync::Arc;
 
+use bevy::asset::AssetLoadFailedEvent;
 use bevy::prelude::*;
 use hexx::Hex;
 
 use crate::AppSystems;
 use crate::hex::Direction;
-use crate::rules::reload::{FileWatch, RulesRejected, RulesReloaded};
+use crate::rules::RulesError;
+use crate::rules::asset::StormRulesFile;
+use crate::rules::reload::{RulesRejected, RulesReloaded};
 use crate::storm::token::{Arrival, Blocked, TokenTrail, next_cycle, under_new_rules};
 use crate::storm::{CycleParams, StormMap, StormRules};
 
@@ -29,10 +32,10 @@ pub enum StormNotice {
     NewCycle(u32),
 }
 
-/// The storm rule file the window was opened on: saving it redraws the cycle under the new
-/// rules. Without this resource (the embedded rules) nothing is watched.
-#[derive(Resource, Debug, Deref, DerefMut)]
-pub struct StormRulesFile(pub FileWatch);
+/// The storm rules the window was opened on, as an asset: saving the file (or its template)
+/// redraws the cycle under the new rules. Without this resource nothing is reloaded.
+#[derive(Resource, Debug, Clone, Deref)]
+pub struct StormRulesAsset(pub Handle<StormRulesFile>);
 
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StormCommand {
@@ -71,39 +74,46 @@ impl Plugin for StormPlayPlugin {
             .add_systems(
                 Update,
                 reload_rules
-                    .run_if(resource_exists::<StormRulesFile>)
+                    .run_if(resource_exists::<StormRulesAsset>)
                     .in_set(AppSystems::Input),
             );
     }
 }
 
-/// Redraws the cycle's map under the rule file when it is saved. Reads the [`StormRulesFile`]
-/// and the time; writes [`CurrentMap`] and [`TokenTrail`] (back at the start), and
-/// [`RulesReloaded`] or [`RulesRejected`] (then the old rules stay).
+/// Redraws the cycle's map under the rules when their asset is loaded again. Reads
+/// [`StormRulesAsset`], its asset events and failed loads; writes [`CurrentMap`] and
+/// [`TokenTrail`] (back at the start), and [`RulesReloaded`] or [`RulesRejected`] (then the old
+/// rules stay).
 fn reload_rules(
-    time: Res<Time>,
-    mut file: ResMut<StormRulesFile>,
+    handle: Res<StormRulesAsset>,
+    (mut events, mut failed): (
+        MessageReader<AssetEvent<StormRulesFile>>,
+        MessageReader<AssetLoadFailedEvent<StormRulesFile>>,
+    ),
+    assets: Res<Assets<StormRulesFile>>,
     mut map: ResMut<CurrentMap>,
     mut journey: ResMut<TokenTrail>,
     mut reloaded: MessageWriter<RulesReloaded>,
     mut rejected: MessageWriter<RulesRejected>,
 ) {
-    if !file.poll(time.delta()) {
-        return;
+    // A save can reach the watchers as more than one change: one reload a frame is enough.
+    let modified = events.read().filter(|e| e.is_modified(&handle.0)).count() > 0;
+    if modified && let Some(StormRulesFile(rules)) = assets.get(&handle.0) {
+        info!("storm rules reloaded from {}", rules.source);
+        let source = rules.source.clone();
+        let (next, start) = under_new_rules(&map.0, &journey, rules.clone());
+        map.0 = next;
+        *journey = start;
+        reloaded.write(RulesReloaded { source });
     }
-    match StormRules::from_file(&file.path) {
-        Ok(rules) => {
-            info!("storm rules reloaded from {}", rules.source);
-            let source = rules.source.clone();
-            let (next, start) = under_new_rules(&map.0, &journey, rules);
-            map.0 = next;
-            *journey = start;
-            reloaded.write(RulesReloaded { source });
-        }
-        Err(error) => {
-            warn!("storm rules not reloaded: {error}");
-            rejected.write(RulesRejected { error });
-        }
+    let mut errors: Vec<RulesError> = (failed.read())
+        .filter(|f| f.id == handle.0.id())
+        .map(|f| crate::mods::rules_error(&f.path.to_string(), &f.error))
+        .collect();
+    errors.dedup();
+    for error in errors {
+        warn!("storm rules not reloaded: {error}");
+        rejected.write(RulesRejected { error });
     }
 }
 
@@ -159,12 +169,6 @@ mod tests {
         ));
         app.update();
         app
-    }
-
-    fn drain<M: Message>(app: &mut App) -> Vec<M> {
-        (app.world_mut().resource_mut::<Messages<M>>())
-            .drain()
-            .collect()
     }
 
     fn send(app: &mut App, c: StormCommand) -> StormNotice {
@@ -251,36 +255,31 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("storm.ron");
         let text = crate::storm::DEFAULT_STORM;
-        let save = crate::rules::reload::save_stamped;
-        save(&path, text, 0);
+        std::fs::write(&path, text).unwrap();
+        let mut sources = crate::mods::Sources::default();
+        let asset = sources.rule_file(&path);
+        let rules = sources.load_now::<StormRulesFile>(&asset).unwrap().0;
         let mut app = App::new();
         app.add_plugins(MinimalPlugins);
+        sources.headless(&mut app, true);
         crate::configure_sets(&mut app);
-        let rules = StormRules::from_file(&path).unwrap();
         let params = CycleParams::new(&rules, 3, 2);
         app.add_plugins(StormPlayPlugin {
             rules: Arc::new(rules),
             params,
         });
-        let mut watch = FileWatch::new(&path);
-        watch.every = std::time::Duration::ZERO;
-        app.insert_resource(StormRulesFile(watch));
-        app.update();
+        let handle = app.world().resource::<AssetServer>().load(asset);
+        app.insert_resource(StormRulesAsset(handle));
+        crate::rules::reload::settle_load(&mut app);
         let before = app.world().resource::<CurrentMap>().0.biomes.clone();
 
-        // Saves Heath's weight as `w`; two polls see the change and find it settled.
+        // Saves Heath's weight as `w`, and waits for the game to take it or refuse it.
         let heath = "(name: \"Heath\", weight: 6.0";
         assert!(text.contains(heath), "storm.ron no longer holds `{heath}`");
-        let mut saves = 0;
-        let mut save_heath = |app: &mut App, w: &str| {
-            saves += 1;
+        let save_heath = |app: &mut App, w: &str| {
             let edited = text.replacen(heath, &format!("(name: \"Heath\", weight: {w}"), 1);
-            save(&path, &edited, saves);
-            app.update();
-            app.update();
-            let reloaded = drain::<RulesReloaded>(app);
-            let rejected = drain::<RulesRejected>(app);
-            (reloaded, rejected)
+            std::fs::write(&path, &edited).unwrap();
+            crate::rules::reload::outcome(app)
         };
 
         // Heath drawn far less often: the same seed and cycle give another map.

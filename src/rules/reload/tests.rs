@@ -1,18 +1,17 @@
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
-use bevy::ecs::message::Messages;
 use hexx::Hex;
 
 use super::*;
 use crate::hex::view_order;
+use crate::mods::Sources;
 use crate::world::HexWorld;
 use crate::world::plugin::{Biome, HexIndex, Viewer};
 
 const SEED: u64 = 5;
 
 fn example_path() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/mods/example/rules.ron")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/mods/example/rules/aeternus.ron")
 }
 
 /// Forest's weight in the example mod, and the same with another weight.
@@ -35,36 +34,30 @@ fn edit(text: &str, from: &str, to: &str) -> String {
     text.replacen(from, to, 1)
 }
 
-use super::save_stamped as save;
+fn save(path: &Path, text: &str) {
+    std::fs::write(path, text).unwrap();
+}
 
-/// A headless game on a copy of the example mod in a fresh folder, polling at every update.
+/// A headless game on a copy of the example mod's rules in a fresh folder, given by path (as
+/// `--rules FILE` gives it) and watched through the asset server.
 fn game(tag: &str) -> (App, PathBuf) {
     let dir = std::env::temp_dir().join(format!("aeternus-reload-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("rules.ron");
-    save(&path, &example_text(), 0);
+    save(&path, &example_text());
+    let mut sources = Sources::default();
+    let asset = sources.rule_file(&path);
+    let rules = sources.load_now::<AeternusRules>(&asset).unwrap().0;
+    assert_eq!(rules.source, path.display().to_string());
     let mut app = App::new();
     app.add_plugins(MinimalPlugins);
-    (crate::core_plugins(Rules::from_file(&path).unwrap(), SEED))(&mut app);
+    sources.headless(&mut app, true);
+    (crate::core_plugins(rules, SEED))(&mut app);
     app.add_plugins(plugin);
-    let mut file = RulesFile::new(&path);
-    file.every = Duration::ZERO;
-    app.insert_resource(file);
-    app.update();
+    let handle = app.world().resource::<AssetServer>().load(asset);
+    app.insert_resource(RulesAsset(handle));
+    super::settle_load(&mut app);
     (app, path)
-}
-
-/// Two polls: one sees the change, the next finds it settled and loads it.
-fn settle(app: &mut App) {
-    app.update();
-    app.update();
-}
-
-fn drain<M: Message>(app: &mut App) -> Vec<M> {
-    app.world_mut()
-        .resource_mut::<Messages<M>>()
-        .drain()
-        .collect()
 }
 
 /// The running rules: their one home, the world's.
@@ -100,9 +93,13 @@ fn the_example_mod_loads_and_differs() {
 #[test]
 fn an_untouched_file_is_not_reloaded() {
     let (mut app, _) = game("untouched");
-    settle(&mut app);
-    assert!(drain::<RulesReloaded>(&mut app).is_empty());
-    assert!(drain::<RulesRejected>(&mut app).is_empty());
+    for _ in 0..50 {
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let world = app.world_mut();
+    assert!(world.resource::<Messages<RulesReloaded>>().is_empty());
+    assert!(world.resource::<Messages<RulesRejected>>().is_empty());
 }
 
 #[test]
@@ -110,16 +107,9 @@ fn a_valid_save_swaps_the_rules_and_later_hexes_use_them() {
     let (mut app, path) = game("valid");
     assert_eq!(weight(&app, "Forest"), 3.0);
     let text = edit(&example_text(), FOREST, &forest("90.0"));
-    save(&path, &text, 1);
-    app.update();
-    assert_eq!(
-        weight(&app, "Forest"),
-        3.0,
-        "a file still changing is not read"
-    );
-    app.update();
+    save(&path, &text);
+    let (reloaded, _) = outcome(&mut app);
     assert_eq!(weight(&app, "Forest"), 90.0);
-    let reloaded = drain::<RulesReloaded>(&mut app);
     assert_eq!(reloaded.len(), 1);
     assert_eq!(reloaded[0].source, path.display().to_string());
 
@@ -154,9 +144,8 @@ fn a_valid_save_swaps_the_rules_and_later_hexes_use_them() {
 /// Saves `text` over the watched rule file and returns the one refusal it brings, which names
 /// the file.
 fn refused_once(app: &mut App, path: &std::path::Path, text: &str) -> String {
-    save(path, text, 1);
-    settle(app);
-    let rejected = drain::<RulesRejected>(app);
+    save(path, text);
+    let (_, rejected) = outcome(app);
     assert_eq!(rejected.len(), 1);
     let shown = rejected[0].error.to_string();
     assert!(shown.starts_with(&path.display().to_string()), "{shown}");
@@ -172,17 +161,15 @@ fn an_invalid_save_is_refused_naming_the_file_and_a_later_valid_one_applies() {
     assert_eq!(weight(&app, "Forest"), 3.0, "the old rules stay");
 
     let broken = edit(&example_text(), "sight_radius: 2,", "sight_radius: 2");
-    save(&path, &broken, 2);
-    settle(&mut app);
-    let rejected = drain::<RulesRejected>(&mut app);
+    save(&path, &broken);
+    let (_, rejected) = outcome(&mut app);
     assert!(
         rejected[0].error.line.is_some(),
         "a syntax error names the line"
     );
 
-    save(&path, &edit(&example_text(), FOREST, &forest("2.5")), 3);
-    settle(&mut app);
-    assert_eq!(drain::<RulesReloaded>(&mut app).len(), 1);
+    save(&path, &edit(&example_text(), FOREST, &forest("2.5")));
+    assert_eq!(outcome(&mut app).0.len(), 1);
     assert_eq!(weight(&app, "Forest"), 2.5);
 }
 
@@ -195,9 +182,8 @@ fn a_save_that_renames_a_biome_is_refused() {
         "name: \"Cinder Flats\"",
     );
     let text = edit(&text, "\"Ash Flats\": 0.5", "\"Cinder Flats\": 0.5");
-    save(&path, &text, 1);
-    settle(&mut app);
-    let rejected = drain::<RulesRejected>(&mut app);
+    save(&path, &text);
+    let (reloaded, rejected) = outcome(&mut app);
     assert_eq!(rejected.len(), 1);
     let e = &rejected[0].error;
     assert_eq!(e.field.as_deref(), Some("biomes"));
@@ -207,19 +193,7 @@ fn a_save_that_renames_a_biome_is_refused() {
         "{e}"
     );
     assert!(rules(&app).biome("Ash Flats").is_some());
-    assert!(drain::<RulesReloaded>(&mut app).is_empty());
-}
-
-#[test]
-fn it_polls_at_its_own_pace() {
-    let (mut app, path) = game("pace");
-    app.world_mut().resource_mut::<RulesFile>().every = Duration::from_millis(100);
-    save(&path, &edit(&example_text(), FOREST, &forest("2.5")), 1);
-    for _ in 0..10 {
-        std::thread::sleep(Duration::from_millis(60));
-        app.update();
-    }
-    assert_eq!(weight(&app, "Forest"), 2.5);
+    assert!(reloaded.is_empty());
 }
 
 #[test]
@@ -334,9 +308,8 @@ fn a_reload_that_changes_a_pylon_is_refused_and_saves_still_load() {
         .spawn((crate::play::Player::new(1, "P1"), crate::play::Faction(0)));
     app.update();
     let text = edit(&example_text(), "action_points: 3", "action_points: 1");
-    save(&path, &text, 2);
-    settle(&mut app);
-    assert_eq!(drain::<RulesReloaded>(&mut app).len(), 1);
+    save(&path, &text);
+    assert_eq!(outcome(&mut app).0.len(), 1);
     assert_eq!(rules(&app).play.action_points, 1);
     let saved = crate::save::capture(app.world_mut());
     assert_eq!(saved.players[0].ap, 3);
