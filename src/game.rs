@@ -8,7 +8,9 @@ use hexx::Hex;
 
 use crate::cli::{Cli, CliError, RulesChoice};
 use crate::mods::Sources;
-use crate::rules::asset::{AETERNUS_PATH, AeternusRules, STORM_PATH, StormRulesFile};
+use crate::rules::asset::{
+    AETERNUS_PATH, AeternusRules, SITES_PATH, STORM_PATH, SiteRulesFile, StormRulesFile,
+};
 use crate::save::SaveGame;
 use crate::sites::{SiteLayer, SiteRules};
 use crate::storm::CycleParams;
@@ -64,18 +66,22 @@ pub fn window_rules(
 }
 
 /// The site layer for the window's ruleset: `--sites FILE` must load and fit the ruleset (else
-/// the command fails); the embedded site rules may not fit a mod (a new biome), which leaves the
-/// layer off (the inner error).
+/// the command fails); the game's `rules/sites.ron` (a mod's, else the default) may not fit a
+/// ruleset given by path (a new biome), which leaves the layer off (the inner error).
 fn site_layer(
     rules: &crate::rules::Rules,
     cli: &Cli,
+    sources: &Sources,
 ) -> Result<Result<SiteLayer, crate::rules::RulesError>, CliError> {
     match &cli.sites {
         Some(path) => {
             let sites = SiteRules::from_file(path)?;
             Ok(Ok(SiteLayer::new(sites, rules)?))
         }
-        None => Ok(SiteLayer::new(SiteRules::embedded(), rules)),
+        None => {
+            let sites = sources.load_now::<SiteRulesFile>(&AssetPath::from(SITES_PATH))?;
+            Ok(SiteLayer::new(sites.0, rules))
+        }
     }
 }
 
@@ -122,7 +128,7 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             return Ok(());
         }
     };
-    let sites = site_layer(&rules, cli)?;
+    let sites = site_layer(&rules, cli, &sources)?;
     // A saved game brings its seed and world; it must fit the rules.
     if cli.load.is_some() && cli.players.is_some() {
         return Err(CliError::BadInput(
