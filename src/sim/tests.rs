@@ -85,8 +85,14 @@ fn the_same_seed_gives_the_same_log_and_save_byte_for_byte() {
 
 #[test]
 fn a_replayed_log_gives_the_same_save_byte_for_byte() {
-    let s = setup(11, 4, 5);
+    // More seats than the rules' factions: factions go round.
+    let s = setup(11, 9, 3);
+    assert_eq!(s.seats[8].faction, 0);
     let (log, save) = sim(&s);
+    // The save loads as the game loads a save.
+    let loaded = crate::save::SaveGame::from_ron(&save, "sim.ron").unwrap();
+    loaded.world(&s.rules, "sim.ron").unwrap();
+    assert_eq!(loaded.players.len(), 9);
     let parsed = Log::parse(&log, "game.jsonl").unwrap();
     let (rules, hash) = load_rules("aeternus").unwrap();
     let again = parsed.setup(rules, &hash).unwrap();
