@@ -84,14 +84,23 @@ impl Setup {
         app
     }
 
-    /// The game's app, not yet run, and its players.
+    /// The game's app without a window, not yet run, and its players.
     pub fn build(&self) -> (App, Vec<Entity>) {
-        let mut app = App::new();
-        app.add_plugins(MinimalPlugins);
-        (crate::core_plugins(self.rules.clone(), self.seed))(&mut app);
+        let (mut app, players) = self.build_on(|app| {
+            app.add_plugins(MinimalPlugins);
+        });
         app.edit_schedule(Update, |s| {
             s.set_executor(SingleThreadedExecutor::new());
         });
+        (app, players)
+    }
+
+    /// The game's app on `base` (the plugins of a window, or none), not yet run, and its
+    /// players.
+    pub fn build_on(&self, base: impl FnOnce(&mut App)) -> (App, Vec<Entity>) {
+        let mut app = App::new();
+        base(&mut app);
+        (crate::core_plugins(self.rules.clone(), self.seed))(&mut app);
         app.add_plugins(crate::sites::plugin::plugin);
         if let Some(layer) = site_layer(&self.rules) {
             app.insert_resource(layer);

@@ -81,9 +81,12 @@ pub struct SimArgs {
     /// Also save the game at its end, as the game saves (`--load` reads it).
     #[arg(long)]
     pub save: Option<PathBuf>,
-    /// Watch the game live in the spectator window.
+    /// Watch the game live in the window, with the spectator window.
     #[arg(long)]
     pub spectator: bool,
+    /// With `--spectator`: actions a second, 0.1 to 10000 (a bot's turn comes at once).
+    #[arg(long, default_value_t = 10.0, value_parser = speed, requires = "spectator")]
+    pub speed: f64,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -96,7 +99,7 @@ pub struct ReplayArgs {
     /// Save the replayed game, as the game saves.
     #[arg(long)]
     pub save: Option<PathBuf>,
-    /// Watch the replay in the spectator window.
+    /// Watch the replay in the window, with the spectator window (the log is checked first).
     #[arg(long)]
     pub spectator: bool,
     /// With `--spectator`: actions a second, 0.1 to 10000.
@@ -178,7 +181,7 @@ pub fn run_sim(args: &SimArgs) -> Result<(), CliError> {
     }
     let setup = setup(args.seed);
     if args.spectator {
-        return watch::sim(setup, args.bot.bot());
+        return watch::sim(setup, args.bot.bot(), args.speed);
     }
     let mut out = open_out(&args.out)?;
     let phases = setup.rules.play.goal.phases;
