@@ -19,19 +19,15 @@ pub const MAX_LOG_FILE: u64 = crate::input::MAX_SAVE_FILE;
 /// Actions fed a frame: the rules settle them one by one, as a bot's are.
 pub const FEED: usize = 64;
 
-/// A log read and parsed: the game line, the lines between (each with its line number, as
-/// written and as parsed) and the end line.
+/// A log read and checked line by line: the game line, the lines between (each line's number
+/// and place in the text: parsed again when replayed, so a large log costs its text, not its
+/// parsed lines) and the end line.
 pub struct Log {
     pub source: String,
     pub game: GameLine,
-    pub body: Vec<Entry>,
+    text: String,
+    body: Vec<(usize, std::ops::Range<usize>)>,
     pub end: (usize, Value),
-}
-
-pub struct Entry {
-    pub line: usize,
-    pub raw: Value,
-    pub parsed: Line,
 }
 
 fn bad(source: &str, line: usize, message: impl std::fmt::Display) -> CliError {
@@ -55,12 +51,21 @@ impl Log {
         }
         let text = crate::input::read_capped(path, MAX_LOG_FILE)
             .map_err(|e| CliError::BadInput(format!("{source}: the log {e}")))?;
-        Self::parse(&text, &source)
+        Self::parse_owned(text, &source)
     }
 
     pub fn parse(text: &str, source: &str) -> Result<Log, CliError> {
-        let mut lines = text.split('\n').enumerate().map(|(i, l)| (i + 1, l));
-        let (_, first) = lines.next().unwrap_or((1, ""));
+        Self::parse_owned(text.to_string(), source)
+    }
+
+    fn parse_owned(text: String, source: &str) -> Result<Log, CliError> {
+        let mut at = 0;
+        let mut lines = text.split('\n').enumerate().map(|(i, l)| {
+            let start = at;
+            at += l.len() + 1;
+            (i + 1, start..start + l.len(), l)
+        });
+        let (_, _, first) = lines.next().unwrap_or((1, 0..0, ""));
         let head: Value = serde_json::from_str(first)
             .map_err(|e| bad(source, 1, format!("the game line is not JSON: {e}")))?;
         // The format first: a log of another format may have other fields.
@@ -92,7 +97,7 @@ impl Log {
         };
         let mut body = Vec::new();
         let mut end = None;
-        for (n, text) in lines {
+        for (n, place, text) in lines {
             if text.is_empty() {
                 // Only the line break that ends the last line.
                 continue;
@@ -111,20 +116,14 @@ impl Log {
                     format!("the line is not JSON (a truncated log?): {e}"),
                 )
             })?;
-            let parsed: Line =
-                serde_json::from_value(raw.clone()).map_err(|e| bad(source, n, e))?;
-            match parsed {
+            match serde_json::from_value::<Line>(raw.clone()).map_err(|e| bad(source, n, e))? {
                 Line::Game(_) => return Err(bad(source, n, "a second game line")),
                 Line::End(_) => end = Some((n, raw)),
-                parsed => body.push(Entry {
-                    line: n,
-                    raw,
-                    parsed,
-                }),
+                _ => body.push((n, place)),
             }
         }
         let end = end.ok_or_else(|| {
-            let last = body.last().map_or(1, |e| e.line);
+            let last = body.last().map_or(1, |e| e.0);
             bad(
                 source,
                 last,
@@ -134,6 +133,7 @@ impl Log {
         Ok(Log {
             source: source.to_string(),
             game,
+            text,
             body,
             end,
         })
@@ -192,14 +192,23 @@ impl Log {
     /// The actions to feed, each with the line it comes from.
     pub fn actions(&self, rules: &Rules) -> Result<Vec<(usize, Action)>, CliError> {
         let mut out = Vec::new();
-        for e in &self.body {
-            if let Line::Action(a) = &e.parsed
-                && let Some(action) = a.action(rules).map_err(|m| bad(&self.source, e.line, m))?
+        for (n, place) in &self.body {
+            let line: Line = serde_json::from_str(&self.text[place.clone()])
+                .map_err(|e| bad(&self.source, *n, e))?;
+            if let Line::Action(a) = line
+                && let Some(action) = a.action(rules).map_err(|m| bad(&self.source, *n, m))?
             {
-                out.push((e.line, action));
+                out.push((*n, action));
             }
         }
         Ok(out)
+    }
+
+    /// The `i`-th line between the game line and the end line: its number and its value.
+    fn body_line(&self, i: usize) -> Option<(usize, Value)> {
+        let (n, place) = self.body.get(i)?;
+        let v = serde_json::from_str(&self.text[place.clone()]).expect("checked as JSON when read");
+        Some((*n, v))
     }
 }
 
@@ -260,7 +269,7 @@ pub fn replay(log: &Log, setup: &Setup) -> Result<App, CliError> {
     let check = |app: &mut App, checked: &mut usize| -> Result<(), CliError> {
         for line in game::take_lines(app) {
             let replayed = serde_json::to_value(&line).expect("a line serialises");
-            let Some(e) = log.body.get(*checked) else {
+            let Some((n, logged)) = log.body_line(*checked) else {
                 return Err(bad(
                     &log.source,
                     log.end.0,
@@ -269,10 +278,10 @@ pub fn replay(log: &Log, setup: &Setup) -> Result<App, CliError> {
                     ),
                 ));
             };
-            if let Some(d) = difference(&e.raw, &replayed) {
+            if let Some(d) = difference(&logged, &replayed) {
                 return Err(bad(
                     &log.source,
-                    e.line,
+                    n,
                     format!("the replay diverges from the log: {d}"),
                 ));
             }
@@ -288,10 +297,10 @@ pub fn replay(log: &Log, setup: &Setup) -> Result<App, CliError> {
         app.update();
         check(&mut app, &mut checked)?;
     }
-    if let Some(e) = log.body.get(checked) {
+    if let Some((n, _)) = log.body_line(checked) {
         return Err(bad(
             &log.source,
-            e.line,
+            n,
             "the replay diverges from the log: the replay has no such line",
         ));
     }

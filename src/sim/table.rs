@@ -102,6 +102,12 @@ pub fn render(
     let mut factions: Vec<u32> = seats.iter().map(|s| s.faction).collect();
     factions.sort_unstable();
     factions.dedup();
+    if factions.len() < seats.len() {
+        let _ = writeln!(
+            t,
+            "  (seats share factions: a faction's win counts for each of its seats)"
+        );
+    }
     let _ = writeln!(t, "wins by faction");
     let _ = writeln!(
         t,
