@@ -78,7 +78,8 @@ pub struct SimArgs {
     /// Where the log (or the table) goes (default: standard output).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Also save the game at its end, as the game saves (`--load` reads it).
+    /// Also save the game at its end, as the game saves (`--load` reads it); with
+    /// `--spectator`, where F5 and the autosaves go.
     #[arg(long)]
     pub save: Option<PathBuf>,
     /// Watch the game live in the window, with the spectator window.
@@ -96,7 +97,8 @@ pub struct ReplayArgs {
     /// The rules the log was played with: `aeternus` (the default, embedded) or a rule file.
     #[arg(long, default_value = "aeternus")]
     pub rules: String,
-    /// Save the replayed game, as the game saves.
+    /// Save the replayed game, as the game saves; with `--spectator`, where F5 and the
+    /// autosaves go.
     #[arg(long)]
     pub save: Option<PathBuf>,
     /// Watch the replay in the window, with the spectator window (the log is checked first).
@@ -181,7 +183,7 @@ pub fn run_sim(args: &SimArgs) -> Result<(), CliError> {
     }
     let setup = setup(args.seed);
     if args.spectator {
-        return watch::sim(setup, args.bot.bot(), args.speed);
+        return watch::sim(setup, args.bot.bot(), args.speed, args.save.clone());
     }
     let mut out = open_out(&args.out)?;
     let phases = setup.rules.play.goal.phases;
@@ -249,7 +251,7 @@ pub fn run_replay(args: &ReplayArgs) -> Result<(), CliError> {
     let log = replay::Log::read(&args.log)?;
     let setup = log.setup(rules, &hash)?;
     if args.spectator {
-        return watch::replay(log, setup, args.speed);
+        return watch::replay(log, setup, args.speed, args.save.clone());
     }
     let mut app = replay::replay(&log, &setup)?;
     if let Some(path) = &args.save {

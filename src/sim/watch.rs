@@ -2,8 +2,10 @@
 //! --spectator` (the bots live) and `replay LOG --spectator --speed N` (the log's actions, N a
 //! second, the log checked first). The same game as without a window: the same seats, the
 //! first sight settled before any action, the bots' pace of actions a frame (only slowed).
+//! `--save FILE` says where F5 and the autosaves at the end of every phase go.
 
 use std::collections::VecDeque;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use bevy::prelude::*;
@@ -29,8 +31,16 @@ struct Feed {
     owed: f64,
 }
 
+/// Where F5 and the autosaves go: beside `--save FILE`, else in the temporary folder (not
+/// beside the game).
+fn save_path(save: Option<PathBuf>) -> PathBuf {
+    save.unwrap_or_else(|| {
+        std::env::temp_dir().join(format!("aeternus-watch-{}.ron", std::process::id()))
+    })
+}
+
 /// The window's app for a recorded game; `bot` plays every seat at `pace`.
-fn window_app(setup: &Setup, bot: Bot, pace: BotPace) -> App {
+fn window_app(setup: &Setup, bot: Bot, pace: BotPace, save: Option<PathBuf>) -> App {
     let (mut app, players) = setup.build_on(|app| {
         app.add_plugins(crate::game::window_plugins(&setup.rules.name, setup.seed));
     });
@@ -41,10 +51,7 @@ fn window_app(setup: &Setup, bot: Bot, pace: BotPace) -> App {
         .add_plugins(crate::render::RenderPlugin { screenshot: None })
         .add_plugins(crate::playview::PlayViewPlugin { players: None })
         .add_plugins(crate::spectator::plugin)
-        // F5 and the autosaves go to the temporary folder, not beside the game.
-        .insert_resource(crate::playview::saving::SavePath(
-            std::env::temp_dir().join(format!("aeternus-watch-{}.ron", std::process::id())),
-        ))
+        .insert_resource(crate::playview::saving::SavePath(save_path(save)))
         .add_systems(Update, seat_bots.in_set(AppSystems::Record));
     app
 }
@@ -61,18 +68,18 @@ fn seat_bots(seating: Option<Res<Seating>>, mut commands: Commands) {
 
 /// `sim --spectator`: the bots' game, `speed` actions a second (a bot's turn of [`PACE`]
 /// actions at a time).
-pub fn sim(setup: Setup, bot: Bot, speed: f64) -> Result<(), CliError> {
+pub fn sim(setup: Setup, bot: Bot, speed: f64, save: Option<PathBuf>) -> Result<(), CliError> {
     let pace = BotPace {
         per_frame: PACE,
         every: Duration::from_secs_f64(PACE as f64 / speed),
     };
-    window_app(&setup, bot, pace).run();
+    window_app(&setup, bot, pace, save).run();
     Ok(())
 }
 
 /// `replay LOG --spectator`: the log, checked first, then fed `speed` actions a second. The
 /// seats are bots that send nothing, so the keys wait as they do for any bot.
-pub fn replay(log: Log, setup: Setup, speed: f64) -> Result<(), CliError> {
+pub fn replay(log: Log, setup: Setup, speed: f64, save: Option<PathBuf>) -> Result<(), CliError> {
     // Checked headless first: a log that diverges is refused before any window opens.
     drop(super::replay::replay(&log, &setup)?);
     let actions = log.actions(&setup.rules)?.into_iter().map(|(_, a)| a);
@@ -80,7 +87,7 @@ pub fn replay(log: Log, setup: Setup, speed: f64) -> Result<(), CliError> {
         per_frame: 0,
         every: Duration::ZERO,
     };
-    let mut app = window_app(&setup, Bot::Random, pace);
+    let mut app = window_app(&setup, Bot::Random, pace, save);
     app.insert_resource(Feed {
         actions: actions.collect(),
         per_second: speed,
