@@ -187,3 +187,51 @@ fn the_recorded_schedules_have_no_ambiguity() {
         world.resource_mut::<Schedules>().insert(schedule);
     }
 }
+
+/// A longer game of 8 seats (seed 27 meets every outcome in 40 phases): every outcome and both
+/// changes of a hex are logged, each where it belongs, and the game replays to the same save.
+#[test]
+fn a_long_game_logs_every_outcome_and_replays() {
+    use super::format::{Change, Outcome::*};
+    let s = setup(27, 8, 40);
+    let (log, save) = sim(&s);
+    let all = lines(&log);
+    let mut seen = Vec::new();
+    let mut changes = Vec::new();
+    for l in &all {
+        match l {
+            Line::Action(a) => {
+                seen.push(a.outcome);
+                let landed = a.landed.as_ref().unwrap();
+                match a.outcome {
+                    Moved | Blown | Travelled => assert_eq!(a.to.as_ref(), Some(landed), "{a:?}"),
+                    Stuck | Blocked | Refused | Built | Gathered | Ended => {
+                        assert_eq!(a.from.as_ref(), Some(landed), "{a:?}")
+                    }
+                }
+                // Only the winds blow.
+                assert!(a.outcome != Blown || a.action == Tried::Blow, "{a:?}");
+                if a.outcome == Built {
+                    assert!(a.feature.is_some(), "{a:?}");
+                }
+                assert_eq!(a.reason.is_some(), a.outcome == Refused, "{a:?}");
+            }
+            Line::Hex(h) => changes.push(h.change),
+            _ => {}
+        }
+    }
+    for o in [
+        Moved, Blown, Stuck, Blocked, Built, Gathered, Travelled, Ended, Refused,
+    ] {
+        assert!(seen.contains(&o), "no {o:?}");
+    }
+    assert!(changes.contains(&Change::Corrupted) && changes.contains(&Change::Cleansed));
+    let parsed = Log::parse(&log, "game.jsonl").unwrap();
+    let (rules, hash) = load_rules("aeternus").unwrap();
+    let again = parsed.setup(rules, &hash).unwrap();
+    let mut app = replay::replay(&parsed, &again).unwrap();
+    assert!(
+        game::save_text(&mut app) == save,
+        "the replay saved differently"
+    );
+}
