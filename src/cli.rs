@@ -1,4 +1,5 @@
-//! The command line: no subcommand opens the game; `gen` writes worlds headless.
+//! The command line: no subcommand opens the game; `gen` writes worlds headless; `sim` and
+//! `replay` play recorded games (`crate::sim`).
 
 use std::fmt;
 use std::io::Write;
@@ -87,6 +88,11 @@ pub enum Command {
     Gen(GenArgs),
     /// Roll a world's sites (the Dominions site layer) and write them as JSON Lines.
     Sites(crate::sites::cli::SitesArgs),
+    /// Play bots without a window and write the game as JSON Lines (or, with --games, a
+    /// balance table).
+    Sim(crate::sim::SimArgs),
+    /// Play a game's log again, checking every line; save it or watch it.
+    Replay(crate::sim::ReplayArgs),
     /// Check a mod folder: list every error in it (exit 2 if any).
     Check {
         /// The mod's folder (the one holding `mod.ron`).

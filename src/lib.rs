@@ -14,6 +14,7 @@ pub mod playview;
 pub mod render;
 pub mod rules;
 pub mod save;
+pub mod sim;
 pub mod sites;
 pub mod spectator;
 pub mod storm;

@@ -7,6 +7,8 @@ fn main() {
     let result = match &cli.command {
         Some(Command::Gen(args)) => run_gen(args),
         Some(Command::Sites(args)) => aeternus::sites::cli::run(args),
+        Some(Command::Sim(args)) => aeternus::sim::run_sim(args),
+        Some(Command::Replay(args)) => aeternus::sim::run_replay(args),
         Some(Command::Check { dir }) => aeternus::cli::run_check(dir),
         Some(Command::Mods) => aeternus::cli::run_mods(),
         None => aeternus::game::run(&cli),

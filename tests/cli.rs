@@ -388,6 +388,8 @@ fn a_fifo_given_as_any_input_is_refused_at_once() {
         vec!["gen", "--rules", f],
         vec!["sites", "--sites", f],
         vec!["--load", f],
+        vec!["replay", f],
+        vec!["sim", "--rules", f],
     ] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_aeternus"))
             .args(&args)
@@ -416,4 +418,163 @@ fn a_fifo_given_as_any_input_is_refused_at_once() {
         assert!(err.contains("not a regular file"), "{args:?}: {err}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A temporary folder of the test's own.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("aeternus-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `sim` twice on one seed writes the same log and the same save, byte for byte; `replay` of the
+/// log checks every line and saves the same game, byte for byte.
+#[test]
+fn a_recorded_game_is_the_same_twice_and_its_replay_saves_it_alike() {
+    let dir = scratch("sim-replay");
+    let p = |n: &str| dir.join(n).display().to_string();
+    for run in ["a", "b"] {
+        let (log, save) = (p(&format!("{run}.jsonl")), p(&format!("{run}.ron")));
+        let out = aeternus(&[
+            "sim",
+            "--seed",
+            "9",
+            "--players",
+            "3",
+            "--phases",
+            "4",
+            "--out",
+            &log,
+            "--save",
+            &save,
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let read = |n: &str| std::fs::read(dir.join(n)).unwrap();
+    assert!(
+        read("a.jsonl") == read("b.jsonl"),
+        "two logs of one seed differ"
+    );
+    assert!(
+        read("a.ron") == read("b.ron"),
+        "two saves of one seed differ"
+    );
+    let out = aeternus(&["replay", &p("a.jsonl"), "--save", &p("replayed.ron")]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        read("replayed.ron") == read("a.ron"),
+        "the replay saved another game"
+    );
+    let text = String::from_utf8(read("a.jsonl")).unwrap();
+    let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(first["kind"], "game");
+    assert_eq!(first["seats"].as_array().unwrap().len(), 3);
+    let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(last["kind"], "end");
+    assert_eq!(last["ended_in"], 4);
+    // The log on standard output is the same as in the file.
+    let out = aeternus(&["sim", "--seed", "9", "--players", "3", "--phases", "4"]);
+    assert!(out.stdout == read("a.jsonl"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A log with one action edited is refused, naming the line where the replay diverges.
+#[test]
+fn a_tampered_log_is_refused_at_its_line() {
+    let dir = scratch("sim-tampered");
+    let log = dir.join("game.jsonl");
+    let out = aeternus(&["sim", "--seed", "2", "--players", "2", "--phases", "3"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut rows: Vec<String> = text.lines().map(String::from).collect();
+    // The first gathering becomes an end of turn.
+    let i = (rows.iter())
+        .position(|l| l.contains(r#""action":"gather""#) && l.contains(r#""outcome":"gathered""#))
+        .expect("a gathering");
+    rows[i] = rows[i].replace(r#""action":"gather""#, r#""action":"end_turn""#);
+    std::fs::write(&log, rows.join("\n") + "\n").unwrap();
+    let out = aeternus(&["replay", log.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("game.jsonl:{}: the replay diverges", i + 1)),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `--games N` plays N seeds and prints the balance table.
+#[test]
+fn sim_games_prints_a_balance_table() {
+    let out = aeternus(&[
+        "sim",
+        "--seed",
+        "1",
+        "--games",
+        "4",
+        "--players",
+        "3",
+        "--phases",
+        "3",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8_lossy(&out.stdout);
+    for part in [
+        "4 games, seeds 1..=4, 3 seats of random bots, 3 phases",
+        "wins by seat",
+        "(tie: no winner)",
+        "wins by faction",
+        "game length",
+        "phases   3 / 3 / 3",
+        "first build, by feature",
+        "Flag",
+    ] {
+        assert!(table.contains(part), "no `{part}` in:\n{table}");
+    }
+    // Wins and ties add up to the games.
+    let wins: u32 = (table.lines())
+        .skip_while(|l| !l.starts_with("wins by seat"))
+        .skip(2)
+        .take(4)
+        .map(|l| {
+            l.split_whitespace()
+                .rev()
+                .nth(1)
+                .unwrap()
+                .parse::<u32>()
+                .unwrap()
+        })
+        .sum();
+    assert_eq!(wins, 4, "{table}");
+}
+
+/// A log larger than the cap is refused before it is read (a sparse file: nothing is written).
+#[test]
+fn a_log_past_the_cap_is_refused_unread() {
+    let dir = scratch("sim-large");
+    let log = dir.join("huge.jsonl");
+    let f = std::fs::File::create(&log).unwrap();
+    f.set_len((1 << 30) + 1).unwrap();
+    let start = std::time::Instant::now();
+    let out = aeternus(&["replay", log.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("huge.jsonl") && err.contains("limit of 1073741824 bytes"),
+        "{err}"
+    );
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -1,0 +1,320 @@
+//! The lines of a game's log (JSON Lines): the game first, then every action tried and every
+//! blow of the winds, with every hex corrupted or cleansed after the action that did it, and the
+//! end last. Each line is one object whose `kind` says which.
+
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+
+use crate::hex::Coord;
+use crate::play::{Action, PlayerId};
+use crate::rules::{FeatureId, Rules};
+use crate::world::HexWorld;
+
+/// The log's format version; a log of another is refused, naming both.
+pub const FORMAT: u32 = 1;
+
+/// One line of the log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Line {
+    Game(GameLine),
+    Action(Box<ActionLine>),
+    Hex(HexLine),
+    End(EndLine),
+}
+
+/// The first line: what the game was played with.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameLine {
+    pub format: u32,
+    pub seed: u64,
+    /// The rules' name and the hash of their file's text as loaded ([`rules_hash`]).
+    pub rules: String,
+    pub rules_hash: String,
+    /// The game's length (the rules' `play.goal.phases`, as `--phases` set it).
+    pub phases: u32,
+    /// Whether the site layer was on (it scores sites).
+    pub sites: bool,
+    pub seats: Vec<Seat>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seat {
+    pub player: u32,
+    pub faction: u32,
+    /// `random`, `greedy`, or `replay` (a replayed log's seats play no bot).
+    pub bot: String,
+}
+
+/// What an action line says was tried: an action of a player, or a blow of the winds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tried {
+    Traverse,
+    Build,
+    Travel,
+    Gather,
+    EndTurn,
+    /// Not an action: the winds moved the player (a replay does not feed it, it checks it).
+    Blow,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    Moved,
+    Blown,
+    /// A Swamp held the player.
+    Stuck,
+    /// A Lake stopped the move or the blow.
+    Blocked,
+    Built,
+    Gathered,
+    Travelled,
+    Ended,
+    Refused,
+}
+
+/// A feature as an action names it: by name, or by number when the rules have no such feature
+/// (a random bot tries those too).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum FeatureName {
+    Name(String),
+    Id(u8),
+}
+
+impl FeatureName {
+    pub fn of(rules: &Rules, f: FeatureId) -> FeatureName {
+        match rules.features.get(f.0 as usize) {
+            Some(spec) => FeatureName::Name(spec.name.clone()),
+            None => FeatureName::Id(f.0),
+        }
+    }
+
+    pub fn id(&self, rules: &Rules) -> Result<FeatureId, String> {
+        match self {
+            FeatureName::Name(n) => rules
+                .feature(n)
+                .ok_or_else(|| format!("the rules have no feature `{n}`")),
+            FeatureName::Id(i) => Ok(FeatureId(*i)),
+        }
+    }
+}
+
+/// One action tried (or one blow) and what came of it; the hexes as they stood when it was
+/// tried, its target already generated.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ActionLine {
+    pub phase: u32,
+    pub player: u32,
+    /// None for a player the game does not know.
+    pub faction: Option<u32>,
+    pub action: Tried,
+    /// What a build built (or tried to).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub feature: Option<FeatureName>,
+    /// The player's hex.
+    pub from: Option<HexView>,
+    /// The hex the action aims at: a move's or a blow's target, a build's hex, a travel's
+    /// station; none for a gathering or an end of turn.
+    pub to: Option<HexView>,
+    /// Where the player stands afterwards.
+    pub landed: Option<HexView>,
+    pub outcome: Outcome,
+    /// Why it was refused.
+    pub reason: Option<String>,
+    pub ap_left: Option<u32>,
+}
+
+impl ActionLine {
+    /// The action the line holds, to feed again; None for a blow. The error says which field
+    /// is missing or wrong.
+    pub fn action(&self, rules: &Rules) -> Result<Option<Action>, String> {
+        let player = PlayerId(self.player);
+        let hex = |h: &Option<HexView>, field: &str| {
+            h.as_ref()
+                .map(|h| Coord::new(h.x, h.y, h.z))
+                .ok_or_else(|| format!("field `{field}`: a {:?} names its hex", self.action))
+        };
+        let checked = |c: Coord, field: &str| {
+            crate::world::limits::checked_hex(c).map_err(|e| format!("field `{field}`: {e}"))
+        };
+        Ok(Some(match self.action {
+            Tried::Blow => return Ok(None),
+            Tried::Traverse => {
+                let from = checked(hex(&self.from, "from")?, "from")?;
+                let to = checked(hex(&self.to, "to")?, "to")?;
+                Action::traverse_toward(player, from, to).ok_or_else(|| {
+                    "field `to`: a traverse goes to a neighbour of `from`".to_string()
+                })?
+            }
+            Tried::Build => {
+                let feature = (self.feature.as_ref())
+                    .ok_or("field `feature`: a build names its feature")?
+                    .id(rules)
+                    .map_err(|e| format!("field `feature`: {e}"))?;
+                Action::Build {
+                    player,
+                    hex: checked(hex(&self.to, "to")?, "to")?,
+                    feature,
+                }
+            }
+            Tried::Travel => Action::Travel {
+                player,
+                to: checked(hex(&self.to, "to")?, "to")?,
+            },
+            Tried::Gather => Action::Gather { player },
+            Tried::EndTurn => Action::EndTurn { player },
+        }))
+    }
+}
+
+/// A hex corrupted or cleansed, after the action (or the generation) that did it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HexLine {
+    pub phase: u32,
+    /// The hex after the change.
+    pub hex: HexView,
+    pub change: Change,
+    pub cause: Cause,
+    /// Who caused it, when a player did.
+    pub player: Option<u32>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Change {
+    Corrupted,
+    Cleansed,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cause {
+    /// A player left it for a corrupted hex.
+    Left,
+    /// A player built the corruption on it.
+    Built,
+    /// It was generated corrupted inside a pylon's ring.
+    Generated,
+    /// A pylon built on it or near it.
+    Pylon,
+}
+
+/// The last line: how the game ended.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EndLine {
+    /// The phase the game ended in; None when it had not ended.
+    pub ended_in: Option<u32>,
+    /// The winning faction (none on a tie, or while the game goes on).
+    pub winner: Option<u32>,
+    pub winner_name: Option<String>,
+    /// Best first.
+    pub standings: Vec<Standing>,
+    /// Actions tried (blows not counted).
+    pub actions: u64,
+    pub hexes: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standing {
+    pub faction: u32,
+    pub name: String,
+    pub points: u64,
+}
+
+/// A hex as a line shows it: where, and what it is (its biome, landmark and mass are null
+/// while it is indeterminate). `mass` names a mass as `gen` does: by the generation order of
+/// its first hex.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HexView {
+    pub x: i32,
+    pub y: i32,
+    pub z: i32,
+    pub biome: Option<String>,
+    pub landmark: Option<String>,
+    pub mass: Option<u32>,
+    pub features: Vec<String>,
+}
+
+impl HexView {
+    pub fn of(world: &HexWorld, masses: &mut MassNames, hex: Hex) -> HexView {
+        let c = Coord::from_hex(hex);
+        let rules = &world.rules;
+        match world.get(hex) {
+            Some(d) => HexView {
+                x: c.x,
+                y: c.y,
+                z: c.z,
+                biome: Some(rules.biome_name(d.biome).to_string()),
+                landmark: Some(rules.landmark_name(d.landmark).to_string()),
+                mass: Some(masses.name(d.order)),
+                features: d
+                    .features
+                    .iter()
+                    .map(|f| rules.feature_name(f).to_string())
+                    .collect(),
+            },
+            None => HexView {
+                x: c.x,
+                y: c.y,
+                z: c.z,
+                biome: None,
+                landmark: None,
+                mass: None,
+                features: Vec::new(),
+            },
+        }
+    }
+}
+
+/// The masses named as `gen` names them ([`HexWorld::mass_ids`]: the order of a mass's first
+/// hex), kept up as hexes are generated: a union-find over generation orders that joins a new
+/// hex to each older neighbour of its mass, so a name costs a find, not a pass over the world.
+/// A set's root is always its lowest order (the older root stays), so the root is the name.
+#[derive(Debug, Default)]
+pub struct MassNames {
+    parent: Vec<u32>,
+}
+
+impl MassNames {
+    /// Takes in the hexes generated since the last call.
+    pub fn catch_up(&mut self, world: &HexWorld) {
+        for o in self.parent.len() as u32..world.len() as u32 {
+            self.parent.push(o);
+            let hex = world.hex_of_order(o);
+            let root = world.mass_root(hex);
+            for n in crate::hex::neighbours(hex) {
+                if let Some(d) = world.get(n)
+                    && d.order < o
+                    && world.mass_root(n) == root
+                {
+                    let (a, b) = (self.name(o), self.name(d.order));
+                    self.parent[a.max(b) as usize] = a.min(b);
+                }
+            }
+        }
+    }
+
+    /// The name of the mass of the hex generated `order`-th (taken in by [`Self::catch_up`]).
+    pub fn name(&mut self, mut order: u32) -> u32 {
+        while self.parent[order as usize] != order {
+            let up = self.parent[self.parent[order as usize] as usize];
+            self.parent[order as usize] = up;
+            order = up;
+        }
+        order
+    }
+}
+
+/// The hash a log keeps of the rules' text: FNV-1a, 64 bits, in hex. It tells rule files apart;
+/// it is no defence against a forger.
+pub fn rules_hash(text: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("fnv1a64:{h:016x}")
+}
