@@ -42,9 +42,12 @@ pub struct Cli {
     /// Players at the table (hot-seat), 1 to 8; default: the ruleset's factions, at least 2.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=crate::play::MAX_SEATS as i64))]
     pub players: Option<u32>,
-    /// Seats played by random bots: the last N players (0 to the number of players).
+    /// Seats played by bots (`--bot`): the last N players (0 to the number of players).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=crate::play::MAX_SEATS as i64))]
     pub bots: u32,
+    /// The kind of bot those seats are.
+    #[arg(long, value_enum, default_value = "random")]
+    pub bot: crate::sim::BotKind,
     /// Start from a saved game (its seed and world; load it with the rules it was saved with).
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,

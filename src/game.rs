@@ -182,7 +182,7 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
     app.add_plugins(crate::playview::PlayViewPlugin { players });
     if cli.bots > 0 {
         // A bot's action every 0.4 s: a person can follow what it does in the log.
-        app.insert_resource(crate::play::BotSeats(cli.bots))
+        app.insert_resource(crate::play::BotSeats(cli.bots, cli.bot.bot()))
             .insert_resource(crate::play::BotPace {
                 per_frame: 1,
                 every: std::time::Duration::from_millis(400),

@@ -77,10 +77,10 @@ impl Default for BotPace {
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct BotBudget(pub u32);
 
-/// The last `n` seats, by player id, are bots (`--bots N`): given at startup, once every
-/// player is seated.
+/// The last `n` seats, by player id, are bots of this kind (`--bots N --bot KIND`): given at
+/// startup, once every player is seated.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BotSeats(pub u32);
+pub struct BotSeats(pub u32, pub Bot);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BotPace>()
@@ -88,12 +88,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(PostStartup, seat_bots.run_if(resource_exists::<BotSeats>));
 }
 
-/// Makes the last [`BotSeats`] players random bots. Reads the players; writes [`Bot`] on them.
+/// Makes the last [`BotSeats`] players bots of its kind. Reads the players; writes [`Bot`] on
+/// them.
 fn seat_bots(seats: Res<BotSeats>, players: Query<(Entity, &Player)>, mut commands: Commands) {
     let mut all: Vec<(PlayerId, Entity)> = players.iter().map(|(e, p)| (p.id, e)).collect();
     all.sort_unstable();
     for &(_, e) in all.iter().rev().take(seats.0 as usize) {
-        commands.entity(e).insert(Bot::Random);
+        commands.entity(e).insert(seats.1);
     }
 }
 
