@@ -37,7 +37,7 @@ pub fn window_plugins(app: &mut App, sources: &Sources, ruleset: &str, seed: u64
             })
             .set(Sources::asset_plugin(true)),
     );
-    app.add_plugins(crate::rules::asset::plugin);
+    app.add_plugins((crate::rules::asset::plugin, crate::mods::art::plugin));
 }
 
 /// The window's rules, loaded through the asset server from the game's sources: the mods' or

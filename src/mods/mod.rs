@@ -5,6 +5,7 @@
 //! default whole; what it does not hold comes from below. Installed mods live in `assets/mods/`
 //! and in the user's data folder.
 
+pub mod art;
 pub mod check;
 pub mod manifest;
 pub mod source;
@@ -120,6 +121,14 @@ impl Sources {
             .insert_resource(self.clone());
     }
 
+    /// Whether the game's own source holds `path` (a mod, `assets/` or the embedded defaults).
+    pub fn holds(&self, path: &str) -> bool {
+        let p = Path::new(path);
+        let mods = self.mods.iter().map(|m| &m.folder);
+        let on_disk = mods.chain(self.base.as_ref()).any(|f| f.join(p).is_file());
+        on_disk || source::embedded(p).is_some()
+    }
+
     /// The file an asset path is read from, as errors name it: the mod's or the folder's copy,
     /// else the embedded default by its place under `assets/`.
     pub fn shown(&self, path: &AssetPath) -> String {
@@ -155,7 +164,11 @@ impl Sources {
     /// The sources, the asset plugin and the rule assets, in a headless app.
     pub fn headless(&self, app: &mut App, watch: bool) {
         self.register(app);
-        app.add_plugins((Self::asset_plugin(watch), crate::rules::asset::plugin));
+        app.add_plugins((
+            Self::asset_plugin(watch),
+            crate::rules::asset::plugin,
+            art::plugin,
+        ));
     }
 
     /// Loads one asset now, through a headless asset server of these sources: what the game

@@ -5,6 +5,7 @@
 //! North straight up.
 
 // `pub(crate)` where the storm window (`crate::stormview`) reuses them.
+pub mod art;
 mod banner;
 pub(crate) mod camera;
 pub mod input;

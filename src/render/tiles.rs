@@ -13,10 +13,13 @@ use bevy_ecs_tilemap::helpers::hex_grid::axial::AxialPos;
 use bevy_ecs_tilemap::prelude::*;
 use hexx::Hex;
 
+use bevy::ecs::system::SystemParam;
+
 use super::HEX_SIZE;
+use super::art::{Look, TileArt};
 use super::textures::{Textures, hex_texture_size};
 use crate::AppSystems;
-use crate::rules::reload::RulesReloaded;
+use crate::rules::reload::{RulesRejected, RulesReloaded};
 use crate::rules::{BiomeId, Rules};
 use crate::world::plugin::{Biome, HexGenerated, HexPos, WorldRules};
 
@@ -25,12 +28,19 @@ const CHUNK: i32 = 32;
 
 /// Chunk coordinates -> its tilemap entity.
 #[derive(Resource, Default)]
-struct Chunks(HashMap<IVec2, Entity>);
+pub(crate) struct Chunks(HashMap<IVec2, Entity>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Chunks>()
         .add_message::<RulesReloaded>()
-        .add_systems(Update, (draw_new_hexes, retint).in_set(AppSystems::Render));
+        .add_message::<RulesRejected>()
+        .add_systems(Startup, super::art::ask_for_tiles)
+        .add_systems(
+            Update,
+            (super::art::take_tiles, draw_new_hexes, retint)
+                .chain()
+                .in_set(AppSystems::Render),
+        );
 }
 
 /// Centre-to-centre spacing of the tilemap grid: a flat-topped hex's bounding box.
@@ -65,14 +75,15 @@ fn centre_of(a: IVec2) -> Vec2 {
     AxialPos::new(a.x, a.y).center_in_world_col(&grid_size())
 }
 
-/// One tinted hex tile of the tilemap `map`: the texture is white, so the tint is exactly
-/// `colour`. The one way both map views make tiles.
-pub(crate) fn tile(map: Entity, position: TilePos, colour: Color) -> impl Bundle {
+/// One hex tile of the tilemap `map`, drawn as `look` says (a layer of the map's texture and a
+/// tint: the white hex tinted is exactly the tint). The one way both map views make tiles.
+pub(crate) fn tile(map: Entity, position: TilePos, look: Look) -> impl Bundle {
     (
         TileBundle {
             position,
             tilemap_id: TilemapId(map),
-            color: TileColor(colour),
+            color: TileColor(look.colour),
+            texture_index: TileTextureIndex(look.index),
             ..default()
         },
         ChildOf(map),
@@ -80,19 +91,20 @@ pub(crate) fn tile(map: Entity, position: TilePos, colour: Color) -> impl Bundle
 }
 
 /// A hex tilemap of `size` tiles whose tile (0, 0) is the hex at tilemap axial `origin` (see
-/// [`tilemap_axial`]), drawn with the white hex texture: the one way both map views make maps.
+/// [`tilemap_axial`]), drawn from `texture` (every layer the hex's size): the one way both map
+/// views make maps.
 pub(crate) fn hex_tilemap(
     origin: IVec2,
     size: TilemapSize,
     storage: TileStorage,
-    textures: &Textures,
+    texture: TilemapTexture,
 ) -> TilemapBundle {
     TilemapBundle {
         grid_size: grid_size(),
         map_type: TilemapType::Hexagon(HexCoordSystem::Column),
         size,
         storage,
-        texture: TilemapTexture::Single(textures.hex.clone()),
+        texture,
         tile_size: hex_texture_size().as_vec2().into(),
         // With `TilemapAnchor::None` the transform is the centre of tile (0, 0).
         transform: Transform::from_translation(centre_of(origin).extend(0.0)),
@@ -106,15 +118,33 @@ pub(super) fn biome_colour(rules: &Rules, biome: BiomeId) -> Color {
     Color::srgb_u8(r, g, b)
 }
 
-/// Draws each hex generated as a tile of its biome's colour, making its chunk's tilemap when it
-/// is the chunk's first. Reads [`HexGenerated`], the hexes' biomes, the rules and the textures;
-/// writes the tiles, the tilemaps and [`Chunks`].
+/// How the world's tiles look now: the art's texture and each hex's look, or the white hex in
+/// its biome's colour where there is no art (a headless view, a biome without an image).
+fn texture_of(art: Option<&TileArt>, textures: &Textures) -> TilemapTexture {
+    art.map_or(
+        TilemapTexture::Single(textures.hex.clone()),
+        TileArt::texture,
+    )
+}
+
+fn look_of(art: Option<&TileArt>, rules: &Rules, biome: BiomeId, hex: Hex) -> Look {
+    match art {
+        Some(a) => a.look(rules, biome, hex),
+        None => Look::tinted(biome_colour(rules, biome)),
+    }
+}
+
+/// Draws each hex generated as a tile of its biome, making its chunk's tilemap when it is the
+/// chunk's first. Reads [`HexGenerated`], the hexes' biomes, the rules, the textures and the
+/// tiles' art; writes the tiles, the tilemaps and [`Chunks`].
+#[allow(clippy::too_many_arguments)]
 fn draw_new_hexes(
     mut commands: Commands,
     mut generated: MessageReader<HexGenerated>,
     biomes: Query<&Biome>,
     rules: WorldRules,
     textures: Res<Textures>,
+    art: Option<Res<TileArt>>,
     mut chunks: ResMut<Chunks>,
     mut storages: Query<&mut TileStorage>,
 ) {
@@ -124,6 +154,7 @@ fn draw_new_hexes(
         x: CHUNK as u32,
         y: CHUNK as u32,
     };
+    let art = art.as_deref();
     for g in generated.read() {
         let Ok(biome) = biomes.get(g.entity) else {
             continue;
@@ -135,9 +166,8 @@ fn draw_new_hexes(
                 .spawn(Name::new(format!("Tile chunk {chunk}")))
                 .id()
         });
-        let tile = commands
-            .spawn(tile(map, position, biome_colour(&rules, biome.0)))
-            .id();
+        let look = look_of(art, &rules, biome.0, g.hex);
+        let tile = commands.spawn(tile(map, position, look)).id();
         if let Some(storage) = fresh.get_mut(&chunk) {
             storage.set(&position, tile);
         } else if let Ok(mut storage) = storages.get_mut(map) {
@@ -149,34 +179,54 @@ fn draw_new_hexes(
             chunk * CHUNK,
             size,
             storage,
-            &textures,
+            texture_of(art, &textures),
         ));
     }
 }
 
-/// After the rules are reloaded every drawn tile takes its biome's new colour (the biome ids
-/// stay: a reload that changes the list of biomes is refused). Reads [`RulesReloaded`], the
-/// hexes' biomes, the rules and [`Chunks`]; writes the tiles' colours.
+/// Every drawn tile, to restyle.
+#[derive(SystemParam)]
+pub(crate) struct TileLooks<'w, 's> {
+    hexes: Query<'w, 's, (&'static HexPos, &'static Biome)>,
+    chunks: Res<'w, Chunks>,
+    storages: Query<'w, 's, &'static TileStorage>,
+    looks: Query<'w, 's, (&'static mut TileColor, &'static mut TileTextureIndex)>,
+}
+
+impl TileLooks<'_, '_> {
+    /// Gives every drawn tile its look under `art` and `rules`.
+    pub(crate) fn restyle(&mut self, art: Option<&TileArt>, rules: &Rules) {
+        for (hex, biome) in &self.hexes {
+            let (chunk, position) = chunk_of(hex.0);
+            let tile = (self.chunks.0.get(&chunk))
+                .and_then(|&map| self.storages.get(map).ok())
+                .and_then(|storage| storage.get(&position));
+            let Some((mut colour, mut index)) = tile.and_then(|t| self.looks.get_mut(t).ok())
+            else {
+                continue;
+            };
+            let look = look_of(art, rules, biome.0, hex.0);
+            if colour.0 != look.colour {
+                colour.0 = look.colour;
+            }
+            index.set_if_neq(TileTextureIndex(look.index));
+        }
+    }
+}
+
+/// After the rules are reloaded every drawn tile takes its biome's new look (the biome ids stay:
+/// a reload that changes the list of biomes is refused). Reads [`RulesReloaded`], the rules and
+/// the tiles' art; writes the tiles' looks.
 fn retint(
     mut reloaded: MessageReader<RulesReloaded>,
-    hexes: Query<(&HexPos, &Biome)>,
     rules: WorldRules,
-    chunks: Res<Chunks>,
-    storages: Query<&TileStorage>,
-    mut colours: Query<&mut TileColor>,
+    art: Option<Res<TileArt>>,
+    mut tiles: TileLooks,
 ) {
     if reloaded.read().count() == 0 {
         return;
     }
-    for (hex, biome) in &hexes {
-        let (chunk, position) = chunk_of(hex.0);
-        let tile = (chunks.0.get(&chunk))
-            .and_then(|&map| storages.get(map).ok())
-            .and_then(|storage| storage.get(&position));
-        if let Some(mut colour) = tile.and_then(|t| colours.get_mut(t).ok()) {
-            colour.0 = biome_colour(&rules, biome.0);
-        }
-    }
+    tiles.restyle(art.as_deref(), &rules);
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ use bevy_ecs_tilemap::prelude::*;
 use super::play::CurrentMap;
 use crate::AppSystems;
 use crate::export::MapExport;
+use crate::render::art::Look;
 use crate::render::camera::{MainCamera, fit_scale};
 use crate::render::marks::HexMarks;
 use crate::render::shapes::Shapes;
@@ -133,14 +134,21 @@ fn spawn_tiles(
         let position = TilePos::new(a.x as u32, a.y as u32);
         let [red, green, blue] = t.colour;
         let entity = commands
-            .spawn(tile(tilemap, position, Color::srgb_u8(red, green, blue)))
+            .spawn(tile(
+                tilemap,
+                position,
+                Look::tinted(Color::srgb_u8(red, green, blue)),
+            ))
             .id();
         storage.set(&position, entity);
     }
     // Tile (0, 0) is axial (-r, -r).
-    commands
-        .entity(tilemap)
-        .insert(hex_tilemap(IVec2::splat(-r), size, storage, textures));
+    commands.entity(tilemap).insert(hex_tilemap(
+        IVec2::splat(-r),
+        size,
+        storage,
+        TilemapTexture::Single(textures.hex.clone()),
+    ));
 }
 
 /// On the token's cell, in the one token style. Reads the [`TokenTrail`] and the camera's scale;

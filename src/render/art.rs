@@ -1,0 +1,206 @@
+//! The biome tiles' art: each biome's image `art/tiles/aeternus/<biome>.png` (and its variants
+//! `-2`, `-3`, one chosen per hex) through the asset server, from a mod, `assets/` or the
+//! embedded defaults. A tile is checked before it is drawn: its header before decoding (the art
+//! loader) and its size against the hex's (bevy_ecs_tilemap draws every tile of a map from one
+//! texture array, which cannot mix sizes). A biome with no good image is drawn as today, the
+//! white hex tinted in its colour, with a warning naming the missing file; an image saved while
+//! the game runs is swapped in place, or refused with its error in the banner.
+
+use bevy::asset::AssetLoadFailedEvent;
+use bevy::prelude::*;
+use bevy_ecs_tilemap::prelude::*;
+use hexx::Hex;
+
+use super::textures::{Textures, hex_texture_size};
+use crate::mods::Sources;
+use crate::mods::art::ArtImage;
+use crate::rules::reload::RulesRejected;
+use crate::rules::{BiomeId, Rules, RulesError};
+
+/// A biome's tile files: the first, then the variants.
+const VARIANTS: [&str; 3] = ["", "-2", "-3"];
+
+/// A name as a file name: lower case, words joined by `-`.
+pub fn kebab(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').to_string()
+}
+
+/// The asset path of a biome's tile (variant `v`).
+pub fn tile_path(biome: &str, v: &str) -> String {
+    format!("art/tiles/aeternus/{}{v}.png", kebab(biome))
+}
+
+/// How one tile is drawn: its layer in the map's texture and its tint.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Look {
+    pub index: u32,
+    pub colour: Color,
+}
+
+impl Look {
+    /// The white hex (layer 0) in `colour`.
+    pub fn tinted(colour: Color) -> Self {
+        Self { index: 0, colour }
+    }
+}
+
+/// One tile image: the file as loaded, and the image the maps draw once it passed its checks.
+#[derive(Debug)]
+struct Slot {
+    art: Handle<ArtImage>,
+    image: Handle<Image>,
+    biome: BiomeId,
+    ready: bool,
+}
+
+/// The tiles' art: layer 0 of every map's texture is the white hex, layer `i + 1` slot `i`'s
+/// image once it is ready (the white hex until then, so no layer ever differs in size).
+#[derive(Resource, Debug)]
+pub struct TileArt {
+    white: Handle<Image>,
+    slots: Vec<Slot>,
+}
+
+impl TileArt {
+    /// The maps' texture: every layer the same size.
+    pub fn texture(&self) -> TilemapTexture {
+        let layers = std::iter::once(self.white.clone()).chain((self.slots.iter()).map(|s| {
+            if s.ready {
+                s.image.clone()
+            } else {
+                self.white.clone()
+            }
+        }));
+        TilemapTexture::Vector(layers.collect())
+    }
+
+    /// How the hex `hex` of `biome` is drawn: one of the biome's ready images, by the hex, else
+    /// the white hex in the biome's colour.
+    pub fn look(&self, rules: &Rules, biome: BiomeId, hex: Hex) -> Look {
+        let ready: Vec<u32> = (self.slots.iter().enumerate())
+            .filter(|(_, s)| s.ready && s.biome == biome)
+            .map(|(i, _)| i as u32 + 1)
+            .collect();
+        if ready.is_empty() {
+            return Look::tinted(super::tiles::biome_colour(rules, biome));
+        }
+        // A fixed mix of the hex, so a hex keeps its variant from run to run.
+        let h = (hex.x as i64 as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ (hex.y as i64 as u64).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+        let pick = ready[((h >> 32) % ready.len() as u64) as usize];
+        Look {
+            index: pick,
+            colour: Color::WHITE,
+        }
+    }
+}
+
+/// Asks for every biome's tiles the game's sources hold; warns of each biome that has none.
+/// Reads the rules, the sources and the textures; writes [`TileArt`].
+pub(super) fn ask_for_tiles(
+    mut commands: Commands,
+    server: Res<AssetServer>,
+    sources: Option<Res<Sources>>,
+    rules: crate::world::plugin::WorldRules,
+    textures: Res<Textures>,
+    images: Res<Assets<Image>>,
+) {
+    let mut slots = Vec::new();
+    for (i, biome) in rules.biomes.iter().enumerate() {
+        let held: Vec<String> = (VARIANTS.iter())
+            .map(|v| tile_path(&biome.name, v))
+            .filter(|p| sources.as_ref().is_some_and(|s| s.holds(p)))
+            .collect();
+        if held.is_empty() {
+            let path = tile_path(&biome.name, "");
+            warn!(
+                "{path}: no tile image for the biome {}: drawn in its colour",
+                biome.name
+            );
+        }
+        slots.extend(held.into_iter().map(|p| Slot {
+            art: server.load(p),
+            image: images.reserve_handle(),
+            biome: BiomeId(i as u8),
+            ready: false,
+        }));
+    }
+    commands.insert_resource(TileArt {
+        white: textures.hex.clone(),
+        slots,
+    });
+}
+
+/// Takes each tile image as it loads or is saved again: one of the hex's size goes in place (the
+/// maps and their tiles are restyled), another is refused with its error in the banner and the
+/// biome keeps its colour. Reads the art's asset events and failed loads; writes the images,
+/// [`TileArt`], [`RulesRejected`], and the maps' textures and tiles' looks through
+/// [`restyle`].
+#[allow(clippy::too_many_arguments)]
+pub(super) fn take_tiles(
+    (mut events, mut failed): (
+        MessageReader<AssetEvent<ArtImage>>,
+        MessageReader<AssetLoadFailedEvent<ArtImage>>,
+    ),
+    arts: Res<Assets<ArtImage>>,
+    mut images: ResMut<Assets<Image>>,
+    art: Option<ResMut<TileArt>>,
+    mut rejected: MessageWriter<RulesRejected>,
+    rules: crate::world::plugin::WorldRules,
+    mut maps: Query<&mut TilemapTexture>,
+    mut tiles: super::tiles::TileLooks,
+) {
+    let Some(mut art) = art else { return };
+    let mut changed = false;
+    let want = hex_texture_size();
+    for e in events.read() {
+        let (AssetEvent::LoadedWithDependencies { id } | AssetEvent::Modified { id }) = *e else {
+            continue;
+        };
+        let Some(slot) = art.slots.iter_mut().find(|s| s.art.id() == id) else {
+            continue;
+        };
+        let Some(loaded) = arts.get(id) else { continue };
+        let size = loaded.image.size();
+        if size != want {
+            let m = format!(
+                "is {}×{} pixels; a tile is {}×{} (the hex's size): the biome keeps its colour",
+                size.x, size.y, want.x, want.y
+            );
+            rejected.write(RulesRejected {
+                error: RulesError::new(&loaded.source, None, m),
+            });
+            changed |= slot.ready;
+            slot.ready = false;
+            continue;
+        }
+        let _ = images.insert(slot.image.id(), loaded.image.clone());
+        changed |= !slot.ready;
+        slot.ready = true;
+    }
+    for f in failed.read() {
+        let Some(slot) = art.slots.iter_mut().find(|s| s.art.id() == f.id) else {
+            continue;
+        };
+        let error = crate::mods::rules_error(&f.path.to_string(), &f.error);
+        warn!("{error}");
+        rejected.write(RulesRejected { error });
+        changed |= slot.ready;
+        slot.ready = false;
+    }
+    if changed {
+        let texture = art.texture();
+        for mut t in &mut maps {
+            *t = texture.clone();
+        }
+        tiles.restyle(Some(&art), &rules);
+    }
+}
