@@ -346,6 +346,15 @@ pub fn default_biomes() -> Vec<(&'static str, Biomes)> {
     ]
 }
 
+/// Where the `v`-th tile of a biome goes: `tiles/<folder>/<biome>.png` for the first,
+/// `<biome>-2.png` and on for the others.
+pub fn tile_path(folder: &str, biome: &str, v: u32) -> String {
+    match v {
+        0 => format!("tiles/{folder}/{}.png", kebab(biome)),
+        _ => format!("tiles/{folder}/{}-{}.png", kebab(biome), v + 1),
+    }
+}
+
 /// Every piece of the art, tiles first.
 pub fn pieces() -> Vec<Piece> {
     let mut out = Vec::new();
@@ -353,12 +362,18 @@ pub fn pieces() -> Vec<Piece> {
     for (folder, biomes) in default_biomes() {
         for (name, colour) in biomes {
             let [r, g, b] = colour;
-            out.push(Piece::new(
-                format!("tiles/{folder}/{}.png", kebab(&name)),
-                format!("{name} tile, around #{r:02x}{g:02x}{b:02x}"),
-                &tiles::tile(&name, colour),
-                (world.0 as f32, world.1 as f32),
-            ));
+            for v in 0..tiles::VARIANTS {
+                let about = match v {
+                    0 => format!("{name} tile, around #{r:02x}{g:02x}{b:02x}"),
+                    _ => format!("{name} tile, variant {}", v + 1),
+                };
+                out.push(Piece::new(
+                    tile_path(folder, &name, v),
+                    about,
+                    &tiles::variant(&name, colour, v),
+                    (world.0 as f32, world.1 as f32),
+                ));
+            }
         }
     }
     let storm = crate::storm::rules::StormRules::embedded()
@@ -389,7 +404,9 @@ pub fn readme(pieces: &[Piece]) -> String {
          rules (`assets/rules/aeternus.ron`, `assets/rules/storm.ron`): recolour a biome there \
          and run the program again. Do not edit these files by hand.\n\n\
          Tiles are flat-topped hexes with clear corners, all one size: the map's white hex \
-         texture's. Their mean colour inside the hex is the biome's colour. Sprites drawn in \
+         texture's. Their mean colour inside the hex is the biome's colour. Each biome has \
+         `<biome>.png` and variants `<biome>-2.png`, `<biome>-3.png`: the same land drawn \
+         anew, to pick among by hex so a stretch of one biome does not repeat one picture. Sprites drawn in \
          white and greys take a tint (a faction's colour, a magic path's); the others are \
          drawn in their own colours. World size: the size a sprite is drawn at, in world units \
          (a hex is 64 wide); sprites have 2 pixels per world unit.\n\n\

@@ -82,8 +82,12 @@ fn every_biome_of_both_default_rulesets_has_its_tile() {
     for (folder, biomes) in default_biomes() {
         for (name, _) in biomes {
             let path = format!("tiles/{folder}/{}.png", kebab(&name));
-            assert!(paths.contains(&path.as_str()), "{name}: no {path}");
-            assert!(committed().join(&path).exists(), "{path} is not committed");
+            assert_eq!(path, tile_path(folder, &name, 0));
+            for v in 0..tiles::VARIANTS {
+                let path = tile_path(folder, &name, v);
+                assert!(paths.contains(&path.as_str()), "{name}: no {path}");
+                assert!(committed().join(&path).exists(), "{path} is not committed");
+            }
         }
     }
     assert_eq!(kebab("Deceased Dunes"), "deceased-dunes");
@@ -96,12 +100,15 @@ const MIN_VARIATION: f32 = 10.0;
 
 #[test]
 fn a_tiles_mean_colour_is_its_biomes() {
-    let colours: Vec<[u8; 3]> = (default_biomes().into_iter())
-        .flat_map(|(_, biomes)| biomes.into_iter().map(|(_, c)| c))
-        .collect();
-    let tiles: Vec<&Piece> = tiles().collect();
-    assert_eq!(tiles.len(), colours.len());
-    for (piece, colour) in tiles.into_iter().zip(colours) {
+    let mut want: Vec<(String, [u8; 3])> = Vec::new();
+    for (folder, biomes) in default_biomes() {
+        for (name, colour) in biomes {
+            want.extend((0..tiles::VARIANTS).map(|v| (tile_path(folder, &name, v), colour)));
+        }
+    }
+    assert_eq!(tiles().count(), want.len());
+    for (path, colour) in want {
+        let piece = (art().iter().find(|p| p.path == path)).unwrap();
         let px = inside(&decode(piece));
         for i in 0..3 {
             let mean = px.iter().map(|p| p[i]).sum::<f32>() / px.len() as f32;
@@ -111,6 +118,29 @@ fn a_tiles_mean_colour_is_its_biomes() {
                 "{}: channel {i} averages {mean:.1}, the biome's is {want}",
                 piece.path
             );
+        }
+    }
+}
+
+#[test]
+fn a_biomes_variants_differ() {
+    for (folder, biomes) in default_biomes() {
+        for (name, _) in biomes {
+            let pngs: Vec<&Vec<u8>> = (0..tiles::VARIANTS)
+                .map(|v| {
+                    &art()
+                        .iter()
+                        .find(|p| p.path == tile_path(folder, &name, v))
+                        .unwrap()
+                        .png
+                })
+                .collect();
+            for (i, a) in pngs.iter().enumerate() {
+                assert!(
+                    pngs[i + 1..].iter().all(|b| b != a),
+                    "{name}: two variants alike"
+                );
+            }
         }
     }
 }

@@ -64,12 +64,21 @@ pub fn style_of(name: &str) -> Style {
         .map_or(Style::Plain, |&(_, style)| style)
 }
 
+/// How many tiles each biome gets: the same land drawn anew, so a map of one biome does not
+/// repeat one picture (all share the size and the mean colour).
+pub const VARIANTS: u32 = 3;
+
 /// The tile of a biome: `tile_size()`, transparent outside the hex, its mean colour inside
 /// (over the fully covered pixels) `colour` to within a unit or two.
 pub fn tile(name: &str, colour: [u8; 3]) -> Canvas {
+    variant(name, colour, 0)
+}
+
+/// The biome's `v`-th tile (from 0, [`tile`]).
+pub fn variant(name: &str, colour: [u8; 3], v: u32) -> Canvas {
     let (w, h) = tile_size();
     let base = rgb8(colour);
-    let seed = seed_of(name);
+    let seed = seed_of(name).wrapping_add(v.wrapping_mul(0x6a09_e667));
     let mut c = Canvas::filled(w, h, base);
     let land = Land { base, seed };
     match style_of(name) {
