@@ -5,7 +5,7 @@
 
 use std::f32::consts::SQRT_2;
 
-use super::noise::{cos, fbm, seed_of, sin};
+use super::noise::{atan2, cos, fbm, seed_of, sin};
 use super::{
     Canvas, HEX_SIZE, Pt, Rgb, TEXELS, hex_depth, kebab, mix, polygon_depth, rgb8, shade,
     tile_size, to_segment,
@@ -20,6 +20,8 @@ pub struct Sprite {
     pub canvas: Canvas,
 }
 
+/// Most tokens one hex shows apart (`render::shapes::MAX_ARCS`).
+pub const MAX_ARCS: u32 = 8;
 /// The edge's width in pixels (1.3 world units, as the shapes' dark edge).
 const EDGE: f32 = 1.3 * TEXELS;
 /// The shapes' dark edge.
@@ -104,6 +106,15 @@ pub fn sprites(storm: &StormRules) -> Vec<Sprite> {
         ),
         sprite("storm/capital", "The storm map's capital: a crown", crown()),
     ];
+    for n in 2..=MAX_ARCS {
+        out.push(sprite(
+            &format!("token-{n}"),
+            &format!(
+                "One of {n} tokens sharing a hex, white and greys: the ring's first arc of {n}"
+            ),
+            arc(n),
+        ));
+    }
     for s in &storm.seals {
         out.push(sprite(
             &format!("storm/seal-{}", kebab(&s.name)),
@@ -517,18 +528,39 @@ fn boardwalk() -> Canvas {
 
 /// A full ring, as a lone token's arc: rounded, lit from the upper left, dark-edged.
 fn token() -> Canvas {
+    arc(1)
+}
+
+/// One of `n` equal arcs of the token ring, starting due North, clockwise, a small gap from its
+/// neighbours (as `render::shapes`' arcs: the renderer turns the `i`-th by `i` arcs). A lone
+/// token's full ring is lit from the upper left; arcs, which are turned, are lit evenly.
+fn arc(n: u32) -> Canvas {
+    use std::f32::consts::TAU;
     let side = px(2.0 * 0.86 * HEX_SIZE + 2.0);
     let mut c = Canvas::new(side, side);
     let (r0, r1) = (0.62 * HEX_SIZE * TEXELS, 0.86 * HEX_SIZE * TEXELS);
+    let gap = 2.5 * TEXELS;
+    let span = TAU / n as f32;
     fill(
         &mut c,
-        |p| (p.len() - r0).min(r1 - p.len()),
+        |p| {
+            let r = p.len();
+            let along = if n == 1 {
+                f32::INFINITY
+            } else {
+                // Clockwise from North, y down.
+                let a = atan2(p.x, -p.y).rem_euclid(TAU);
+                (a * r).min((span - a) * r) - gap
+            };
+            (r - r0).min(r1 - r).min(along)
+        },
         EDGE,
         DARK,
         |p| {
             let t = (p.len() - r0) / (r1 - r0);
             let round = 1.0 - (2.0 * t - 1.0) * (2.0 * t - 1.0);
-            [(0.74 + 0.2 * round) * lit(p, r1, 0.1); 3]
+            let light = if n == 1 { lit(p, r1, 0.1) } else { 1.07 };
+            [(0.74 + 0.2 * round) * light; 3]
         },
     );
     c

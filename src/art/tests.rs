@@ -234,6 +234,8 @@ fn sprites_are_the_size_of_the_shapes_they_stand_for() {
         ("boardwalk", &shapes.boardwalk),
         ("site", &shapes.site),
         ("token", &shapes.arcs[0]),
+        ("token-2", &shapes.arcs[1]),
+        ("token-8", &shapes.arcs[7]),
         ("protected", &shapes.outline),
     ] {
         let p = sprite(name);
@@ -260,9 +262,10 @@ fn sprites_have_clear_surroundings_and_the_tinted_ones_are_grey() {
         .filter(|p| p.path.starts_with("sprites/"))
         .collect();
     let storm = crate::storm::rules::StormRules::embedded().unwrap();
-    // Town, corruption, flag, pylon, ring, station, boardwalk, token, star, capital, the seals,
-    // two reservations.
-    assert_eq!(sprites.len(), 12 + storm.seals.len());
+    // Town, corruption, flag, pylon, ring, station, boardwalk, the token and its 7 arcs, star,
+    // capital, the seals, two reservations.
+    assert_eq!(sprites.len(), 19 + storm.seals.len());
+    assert_eq!(sprites::MAX_ARCS as usize, crate::render::shapes::MAX_ARCS);
     for piece in sprites {
         let img = decode(piece);
         let alphas: Vec<u8> = img.pixels().map(|p| p[3]).collect();
@@ -272,9 +275,10 @@ fn sprites_have_clear_surroundings_and_the_tinted_ones_are_grey() {
             "{}: nothing solid",
             piece.path
         );
-        let tinted = ["flag", "token", "site"]
+        let tinted = ["flag", "site"]
             .iter()
-            .any(|n| piece.path == format!("sprites/{n}.png"));
+            .any(|n| piece.path == format!("sprites/{n}.png"))
+            || piece.path.starts_with("sprites/token");
         if tinted {
             for p in img.pixels() {
                 assert!(p[0] == p[1] && p[1] == p[2], "{}: not grey", piece.path);
