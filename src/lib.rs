@@ -3,6 +3,7 @@
 //! The rules core (`hex`, `rules`, `world`, `worldgen`, `play`) runs headless; `render` draws it.
 //! All system ordering lives here, in [`AppSystems`].
 
+pub mod art;
 pub mod cli;
 pub mod export;
 pub mod game;

@@ -1,0 +1,25 @@
+//! Paints the game's art into `assets/art` (or the folder given): `cargo run --bin art`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let dir = std::env::args_os().nth(1).map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/art"),
+        PathBuf::from,
+    );
+    match aeternus::art::write_all(&dir) {
+        Ok(files) => {
+            let bytes: u64 = (files.iter())
+                .filter_map(|f| std::fs::metadata(f).ok())
+                .map(|m| m.len())
+                .sum();
+            println!("{} files, {bytes} bytes, in {}", files.len(), dir.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("cannot write the art into {}: {e}", dir.display());
+            ExitCode::FAILURE
+        }
+    }
+}
