@@ -26,24 +26,37 @@ pub const MAX_IMAGE_FILE: u64 = 8 << 20;
 /// How long the watchers wait for a file to hold still before they report it.
 const DEBOUNCE: Duration = Duration::from_millis(300);
 
+/// One file of `assets/`, embedded, by its asset path.
+macro_rules! embed {
+    ($path:literal) => {
+        ($path, include_bytes!(concat!("../../assets/", $path)))
+    };
+}
+
 /// The defaults in the binary: each file of `assets/` the game needs, by its asset path.
 pub const EMBEDDED: &[(&str, &[u8])] = &[
-    (
-        "rules/aeternus.ron",
-        include_bytes!("../../assets/rules/aeternus.ron"),
-    ),
-    (
-        "rules/storm.ron",
-        include_bytes!("../../assets/rules/storm.ron"),
-    ),
-    (
-        "rules/storm-settlement.ron",
-        include_bytes!("../../assets/rules/storm-settlement.ron"),
-    ),
-    (
-        "rules/sites.ron",
-        include_bytes!("../../assets/rules/sites.ron"),
-    ),
+    embed!("rules/aeternus.ron"),
+    embed!("rules/storm.ron"),
+    embed!("rules/storm-settlement.ron"),
+    embed!("rules/sites.ron"),
+    embed!("art/tiles/aeternus/deceased-dunes-2.png"),
+    embed!("art/tiles/aeternus/deceased-dunes-3.png"),
+    embed!("art/tiles/aeternus/deceased-dunes.png"),
+    embed!("art/tiles/aeternus/forest-2.png"),
+    embed!("art/tiles/aeternus/forest-3.png"),
+    embed!("art/tiles/aeternus/forest.png"),
+    embed!("art/tiles/aeternus/lake-2.png"),
+    embed!("art/tiles/aeternus/lake-3.png"),
+    embed!("art/tiles/aeternus/lake.png"),
+    embed!("art/tiles/aeternus/meadow-2.png"),
+    embed!("art/tiles/aeternus/meadow-3.png"),
+    embed!("art/tiles/aeternus/meadow.png"),
+    embed!("art/tiles/aeternus/perilous-pass-2.png"),
+    embed!("art/tiles/aeternus/perilous-pass-3.png"),
+    embed!("art/tiles/aeternus/perilous-pass.png"),
+    embed!("art/tiles/aeternus/swamp-2.png"),
+    embed!("art/tiles/aeternus/swamp-3.png"),
+    embed!("art/tiles/aeternus/swamp.png"),
 ];
 
 /// The folders read, top first (the last mod given first, the game's `assets` folder last),

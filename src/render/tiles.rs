@@ -268,7 +268,9 @@ mod tests {
         let forest = rules.biome("Forest").unwrap();
         let hex = Hex::new(-40, 7);
         let (chunk, position) = chunk_of(hex);
-        let tile = app.world_mut().spawn(TileColor(Color::WHITE)).id();
+        let tile = (app.world_mut())
+            .spawn((TileColor(Color::WHITE), TileTextureIndex(0)))
+            .id();
         let mut storage = TileStorage::empty(TilemapSize { x: 32, y: 32 });
         storage.set(&position, tile);
         let map = app.world_mut().spawn(storage).id();
