@@ -116,10 +116,22 @@ impl Log {
                     format!("the line is not JSON (a truncated log?): {e}"),
                 )
             })?;
-            match serde_json::from_value::<Line>(raw.clone()).map_err(|e| bad(source, n, e))? {
-                Line::Game(_) => return Err(bad(source, n, "a second game line")),
-                Line::End(_) => end = Some((n, raw)),
-                _ => body.push((n, place)),
+            // Its kind now; every field when its actions are taken (`Log::actions`), still
+            // before anything is played.
+            match raw.get("kind").and_then(Value::as_str) {
+                Some("game") => return Err(bad(source, n, "a second game line")),
+                Some("end") => {
+                    serde_json::from_value::<Line>(raw.clone()).map_err(|e| bad(source, n, e))?;
+                    end = Some((n, raw));
+                }
+                Some("action" | "hex") => body.push((n, place)),
+                _ => {
+                    return Err(bad(
+                        source,
+                        n,
+                        "field `kind`: must be `action`, `hex` or `end`",
+                    ));
+                }
             }
         }
         let end = end.ok_or_else(|| {
