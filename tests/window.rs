@@ -28,10 +28,10 @@ use image::{Rgb, RgbImage};
 const SEED: u64 = 7;
 /// Kill the game if it has not saved its screenshot and quit by then.
 const TIMEOUT: Duration = Duration::from_secs(120);
-/// Per channel, out of 255. Tiles are a white texture tinted with the biome colour in an sRGB
-/// window, so the colour should come back exact but for rounding and the software rasteriser.
+/// Per channel, out of 255, for flat marks (tokens, seals): drawn in an sRGB window, their colour
+/// comes back exact but for rounding and the software rasteriser.
 const TOLERANCE: i32 = 6;
-/// Hexes within this distance of the origin are each checked for their biome's colour.
+/// Hexes within this distance of the origin are each checked for their biome's tile.
 const CHECK_RADIUS: u32 = 4;
 /// Sample each hex this far (in hex sizes) below its centre, clear of the town and corruption
 /// marks drawn at the centre, of the players' token rings (from 0.62 out) and of the rim.
@@ -99,8 +99,13 @@ fn spectator_window_frames_the_whole_explored_world_beside_the_game() {
         );
         let biome = world.get(hex).unwrap().biome;
         let want = Rgb(rules.biomes[biome.0 as usize].colour);
-        let got = *view.get_pixel(x as u32, y as u32);
-        if !close(got, want) {
+        // Textured tiles: the mean of a few pixels, nearest its biome's colour.
+        let r = ((0.15 * HEX_SIZE / scale) as i32).max(1);
+        let got = patch_mean(&view, x as u32, y as u32, r);
+        let nearest = (0..rules.biomes.len())
+            .min_by_key(|&i| distance(got, Rgb(rules.biomes[i].colour)))
+            .unwrap();
+        if nearest != biome.0 as usize {
             wrong.push(format!("{hex:?} at ({x}, {y}): {got:?}, not {want:?}"));
         }
     }
@@ -200,11 +205,22 @@ fn check_picture(img: &RgbImage) {
         .expect("the Aeternus rules have a Meadow");
     let colour_of = |b: aeternus::rules::BiomeId| Rgb(rules.biomes[b.0 as usize].colour);
 
-    // The origin's tile is under the window's centre.
+    // The tiles are textured: a hex is told by the mean of a patch of its pixels, which is
+    // nearer its biome's colour than any other biome's (a tile's mean is its biome's colour).
     let (w, h) = img.dimensions();
-    let centre = img.get_pixel(w / 2, h / 2);
-    assert!(
-        close(*centre, colour_of(meadow)),
+    let nearest = |px: Rgb<u8>| {
+        (0..rules.biomes.len())
+            .min_by_key(|&i| distance(px, Rgb(rules.biomes[i].colour)))
+            .map(|i| aeternus::rules::BiomeId(i as u8))
+            .unwrap()
+    };
+    let scale = fit_scale(Vec2::new(w as f32, h as f32), START_VIEW_RADIUS);
+    let patch = ((0.18 * HEX_SIZE / scale) as i32).max(1);
+    // The origin's tile is under the window's centre (beside the token ring at its rim).
+    let centre = patch_mean(img, w / 2, h / 2 + (0.3 * HEX_SIZE / scale) as u32, patch);
+    assert_eq!(
+        nearest(centre),
+        meadow,
         "the window's centre is {centre:?}, not Meadow's {:?}",
         colour_of(meadow)
     );
@@ -219,7 +235,6 @@ fn check_picture(img: &RgbImage) {
     assert_eq!(world.get(Hex::ZERO).unwrap().biome, meadow);
 
     // Where the game draws a world point, given how it frames the start view.
-    let scale = fit_scale(Vec2::new(w as f32, h as f32), START_VIEW_RADIUS);
     let layout = layout(HEX_SIZE);
     let pixel_of = |hex: Hex| {
         let p = layout.hex_to_world_pos(hex) - Vec2::new(0.0, SAMPLE_OFFSET * HEX_SIZE);
@@ -248,8 +263,8 @@ fn check_picture(img: &RgbImage) {
         let biome = world.get(hex).unwrap().biome;
         seen.insert(biome.0);
         let (x, y) = pixel_of(hex);
-        let got = *img.get_pixel(x, y);
-        if !close(got, colour_of(biome)) {
+        let got = patch_mean(img, x, y, patch);
+        if nearest(got) != biome {
             wrong.push(format!(
                 "{hex:?} at pixel ({x}, {y}) is {got:?}, expected {} {:?}",
                 rules.biome_name(biome),
@@ -289,6 +304,24 @@ fn check_picture(img: &RgbImage) {
             faction.colour
         );
     }
+}
+
+/// The mean colour of the square of pixels within `r` of (x, y).
+fn patch_mean(img: &RgbImage, x: u32, y: u32, r: i32) -> Rgb<u8> {
+    let (mut sum, mut n) = ([0u32; 3], 0u32);
+    for dy in -r..=r {
+        for dx in -r..=r {
+            let px = img.get_pixel((x as i32 + dx) as u32, (y as i32 + dy) as u32);
+            (0..3).for_each(|i| sum[i] += px[i] as u32);
+            n += 1;
+        }
+    }
+    Rgb(sum.map(|c| (c / n) as u8))
+}
+
+/// Squared distance between two colours.
+fn distance(a: Rgb<u8>, b: Rgb<u8>) -> i32 {
+    (0..3).map(|i| (a[i] as i32 - b[i] as i32).pow(2)).sum()
 }
 
 fn close(a: Rgb<u8>, b: Rgb<u8>) -> bool {

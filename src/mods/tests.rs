@@ -256,3 +256,50 @@ fn manifests_are_checked() {
     let e = Mod::open(&m.join("missing")).unwrap_err().to_string();
     assert!(e.contains("no such folder"), "{e}");
 }
+
+/// A PNG of `w`×`h` pixels, one colour.
+fn png(w: u32, h: u32) -> Vec<u8> {
+    let img = image::RgbaImage::from_pixel(w, h, image::Rgba([10, 200, 30, 255]));
+    let mut out = std::io::Cursor::new(Vec::new());
+    img.write_to(&mut out, image::ImageFormat::Png).unwrap();
+    out.into_inner()
+}
+
+#[test]
+fn art_is_checked_before_it_is_decoded() {
+    use crate::mods::art::ArtImage;
+    let m = folder("art");
+    std::fs::create_dir_all(m.join("art/tiles")).unwrap();
+    std::fs::write(m.join("art/tiles/good.png"), png(64, 56)).unwrap();
+    std::fs::write(m.join("art/tiles/text.png"), "not an image").unwrap();
+    // A header that claims 100,000 pixels a side: refused unread.
+    let mut huge = png(1, 1);
+    huge[16..20].copy_from_slice(&100_000u32.to_be_bytes());
+    huge[20..24].copy_from_slice(&100_000u32.to_be_bytes());
+    std::fs::write(m.join("art/tiles/huge.png"), huge).unwrap();
+    let mut broken = png(8, 8);
+    broken.truncate(40);
+    std::fs::write(m.join("art/tiles/broken.png"), broken).unwrap();
+    let mut app = app(&[&m], false);
+    let good = load::<ArtImage>(&mut app, "art/tiles/good.png").unwrap();
+    assert_eq!(good.image.size(), UVec2::new(64, 56));
+    let e = load::<ArtImage>(&mut app, "art/tiles/text.png").unwrap_err();
+    assert!(e.contains("text.png") && e.contains("not a PNG"), "{e}");
+    let e = load::<ArtImage>(&mut app, "art/tiles/huge.png").unwrap_err();
+    assert!(
+        e.contains("100000×100000") && e.contains("at most 2048"),
+        "{e}"
+    );
+    let e = load::<ArtImage>(&mut app, "art/tiles/broken.png").unwrap_err();
+    assert!(e.contains("not a readable PNG"), "{e}");
+    // Every tile the game ships loads through the same loader, embedded.
+    let mut embedded = self::app(&[], false);
+    for (path, _) in crate::mods::source::EMBEDDED
+        .iter()
+        .filter(|(p, _)| p.ends_with(".png"))
+    {
+        let art = load::<ArtImage>(&mut embedded, path).unwrap();
+        let want = crate::render::textures::hex_texture_size();
+        assert_eq!(art.image.size(), want, "{path}");
+    }
+}

@@ -204,3 +204,109 @@ pub(super) fn take_tiles(
         tiles.restyle(Some(&art), &rules);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mods::{Mod, Sources};
+
+    fn png(size: UVec2) -> Vec<u8> {
+        let img = image::RgbaImage::from_pixel(size.x, size.y, image::Rgba([9, 9, 9, 255]));
+        let mut out = std::io::Cursor::new(Vec::new());
+        img.write_to(&mut out, image::ImageFormat::Png).unwrap();
+        out.into_inner()
+    }
+
+    #[test]
+    fn names_become_file_names() {
+        assert_eq!(kebab("Deceased Dunes"), "deceased-dunes");
+        assert_eq!(kebab("Ash  Flats!"), "ash-flats");
+        assert_eq!(
+            tile_path("Perilous Pass", "-2"),
+            "art/tiles/aeternus/perilous-pass-2.png"
+        );
+    }
+
+    /// A mod's tile of the hex's size is drawn; one of another size is refused by name and its
+    /// biome keeps its colour; a biome with no image anywhere keeps its colour too.
+    #[test]
+    fn tiles_of_the_wrong_size_are_refused_and_the_rest_drawn() {
+        let dir = std::env::temp_dir().join(format!("aeternus-tile-art-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let tiles = dir.join("art/tiles/aeternus");
+        std::fs::create_dir_all(&tiles).unwrap();
+        std::fs::write(tiles.join("forest.png"), png(hex_texture_size())).unwrap();
+        std::fs::write(tiles.join("meadow.png"), png(UVec2::new(30, 30))).unwrap();
+        let mut rules = Rules::aeternus();
+        let glass = rules.biome("Swamp").unwrap();
+        rules.biomes[glass.0 as usize].name = "Glass Waste".into();
+        let the_mod = Mod {
+            folder: dir.clone(),
+            name: "t".into(),
+            version: "1.0".into(),
+            game: "0.1".into(),
+        };
+        let sources = Sources {
+            mods: vec![the_mod],
+            base: None,
+            rule_folder: None,
+        };
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        sources.headless(&mut app, false);
+        app.init_asset::<Image>();
+        (crate::core_plugins(rules.clone(), 1))(&mut app);
+        app.add_plugins(crate::render::textures::plugin)
+            .init_resource::<super::super::tiles::Chunks>()
+            .add_message::<RulesRejected>()
+            .add_systems(Startup, ask_for_tiles)
+            .add_systems(Update, take_tiles);
+        let mut rejected = Vec::new();
+        for _ in 0..500 {
+            app.update();
+            let world = app.world_mut();
+            rejected.extend(world.resource_mut::<Messages<RulesRejected>>().drain());
+            let art = world.resource::<TileArt>();
+            if !rejected.is_empty() && art.slots.iter().any(|s| s.ready) {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        let art = app.world().resource::<TileArt>();
+        let (forest, meadow) = (
+            rules.biome("Forest").unwrap(),
+            rules.biome("Meadow").unwrap(),
+        );
+        let at = Hex::new(3, -1);
+        assert_eq!(art.look(&rules, forest, at).colour, Color::WHITE);
+        assert!(art.look(&rules, forest, at).index > 0);
+        let tinted = |b| Look::tinted(super::super::tiles::biome_colour(&rules, b));
+        // The mod's meadow.png (layer 1) is refused; its variants, from below, still serve.
+        assert_eq!(meadow, BiomeId(0));
+        for hex in crate::hex::view_order(Hex::ZERO, 3) {
+            let look = art.look(&rules, meadow, hex);
+            assert!([2, 3].contains(&look.index), "{hex:?}: {look:?}");
+        }
+        assert_eq!(
+            art.look(&rules, glass, at),
+            tinted(glass),
+            "no image: the colour"
+        );
+        let words: Vec<String> = rejected.iter().map(|r| r.error.to_string()).collect();
+        assert!(
+            words
+                .iter()
+                .any(|w| w.contains("meadow.png") && w.contains("30×30")),
+            "{words:?}"
+        );
+        // Every layer of the maps' texture is the hex's size: the bad one never goes in.
+        let TilemapTexture::Vector(layers) = art.texture() else {
+            panic!("a texture array")
+        };
+        let images = app.world().resource::<Assets<Image>>();
+        for l in layers {
+            assert_eq!(images.get(&l).unwrap().size(), hex_texture_size());
+        }
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
