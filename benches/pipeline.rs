@@ -132,19 +132,16 @@ fn generate_only(rules: &Rules, walked: &Walk) -> (Duration, usize) {
 /// layer, as a game has it): `frames` frames of `per_frame` actions each; returns (actions,
 /// refused, time).
 fn bots(rules: &Rules, bot: Bot, frames: u32, per_frame: u32) -> (u64, u64, Duration) {
-    // A game that does not end while it is timed.
-    let mut rules = rules.clone();
-    rules.play.goal.phases = u32::MAX;
-    let rules = &rules;
     let mut app = app(rules);
     if bot == Bot::Greedy {
         let layer = SiteLayer::new(SiteRules::embedded(), rules).expect("the default site rules");
         app.insert_resource(layer)
             .add_plugins(sites::plugin::plugin);
     }
-    app.edit_schedule(Update, |s| {
-        s.set_executor(SingleThreadedExecutor::new());
-    });
+    // Every schedule on one thread: one core, and no pool woken every frame.
+    for (_, schedule) in app.world_mut().resource_mut::<Schedules>().iter_mut() {
+        schedule.set_executor(SingleThreadedExecutor::new());
+    }
     app.insert_resource(BotPace {
         per_frame,
         ..default()
@@ -177,7 +174,9 @@ fn bots(rules: &Rules, bot: Bot, frames: u32, per_frame: u32) -> (u64, u64, Dura
 }
 
 fn main() {
-    let rules = Rules::aeternus();
+    // A game that does not end while the walk is timed (the goal would end it at phase 100).
+    let mut rules = Rules::aeternus();
+    rules.play.goal.phases = u32::MAX;
     let moves = 3_000;
     println!(
         "\n== One move through the rules pipeline, headless ({moves} moves, sight {}) ==",

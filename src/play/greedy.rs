@@ -155,7 +155,8 @@ pub(super) fn action(rng: &mut impl RngExt, board: &Board, seat: &Seat) -> Actio
             }
         }
     }
-    let goal = goal(board, seat);
+    let lacking = lacking(seat, rules);
+    let goal = goal(board, seat, &lacking);
     // 5. A boardwalk onto a Lake straight ahead, or a hazard on the way.
     if let (Some(boardwalk), Some(goal)) = (kinds.boardwalk, goal) {
         let ahead = Direction::ALL
@@ -171,8 +172,7 @@ pub(super) fn action(rng: &mut impl RngExt, board: &Board, seat: &Seat) -> Actio
         }
     }
     // 6. Gather what it lacks.
-    let lacking = lacking(seat, rules);
-    if seat.ap >= rules.play.gather.ap && wanted(&gathered(board, at), &lacking) > 0 {
+    if seat.ap >= rules.play.gather.ap && wanted_here(board, at, &lacking) > 0 {
         return Action::Gather { player };
     }
     // 7. A step toward the goal.
@@ -223,22 +223,37 @@ fn flag_value(board: &Board, hex: Hex) -> u64 {
     let goal = &map.rules.play.goal;
     let Some(d) = map.get(hex) else { return 0 };
     let landmark = goal.landmarks.get(d.landmark.0 as usize).copied();
-    let (sites, pays) = board.sites.map_or((0, 0), |s| {
-        let pays: u64 = s.yields_at(hex).values().map(|&n| n as u64).sum();
-        (s.sites_at(hex).count() as u64, pays)
-    });
+    let (sites, pays) = board
+        .sites
+        .filter(|s| s.has_sites(hex))
+        .map_or((0, 0), |s| {
+            let pays: u64 = s.yields_at(hex).values().map(|&n| n as u64).sum();
+            (s.sites_at(hex).count() as u64, pays)
+        });
     1 + sites * goal.site as u64 + landmark.unwrap_or(0) as u64 + 3 * pays
 }
 
-/// What a gathering on `hex` would bring (nothing where it is corrupted).
-fn gathered(board: &Board, hex: Hex) -> Yield {
+/// Units a gathering on `hex` would bring that meet a lack (none where it is corrupted): its
+/// biome's, its landmark's and its sites' yields, read in place.
+fn wanted_here(board: &Board, hex: Hex, lacking: &Yield) -> u32 {
     let map = board.map;
+    if lacking.is_empty() {
+        return 0;
+    }
     let Some(d) = map.get(hex).filter(|_| !is_corrupted(map, hex)) else {
-        return Yield::new();
+        return 0;
     };
-    let land = map.rules.play.gather.yield_of(d.biome, d.landmark);
-    let bonus = board.sites.map(|s| s.gather_at(hex)).unwrap_or_default();
-    sum([&land, &bonus])
+    let g = &map.rules.play.gather;
+    let land = [
+        g.biomes.get(d.biome.0 as usize),
+        g.landmarks.get(d.landmark.0 as usize),
+    ];
+    let sites = board.sites.filter(|s| s.has_sites(hex));
+    let bonus = sites.map(|s| s.gather_at(hex)).unwrap_or_default();
+    sum(land.into_iter().flatten().chain([&bonus]))
+        .iter()
+        .map(|(r, &n)| n.min(lacking.get(r).copied().unwrap_or(0)))
+        .sum()
 }
 
 /// What the seat lacks of one of each construction, resource by resource.
@@ -250,13 +265,6 @@ fn lacking(seat: &Seat, rules: &Rules) -> Yield {
             (short > 0).then_some((r, short))
         })
         .collect()
-}
-
-/// Units of `y` that meet a lack.
-fn wanted(y: &Yield, lacking: &Yield) -> u32 {
-    y.iter()
-        .map(|(r, &n)| n.min(lacking.get(r).copied().unwrap_or(0)))
-        .sum()
 }
 
 /// What a step onto `d` costs more in the bot's eyes: known hazards (winds, a mire).
@@ -271,11 +279,10 @@ fn toll(rules: &Rules, d: &GeneratedHex) -> u32 {
 
 /// Where the bot heads: the best unflagged site or Town near it (value over distance), else the
 /// nearest land that yields what it lacks, else the frontier along its heading.
-fn goal(board: &Board, seat: &Seat) -> Option<Hex> {
+fn goal(board: &Board, seat: &Seat, lacking: &Yield) -> Option<Hex> {
     let map = board.map;
     let rules = &map.rules;
     let at = seat.at;
-    let lacking = lacking(seat, rules);
     let open = |h: Hex| {
         h != at
             && map.get(h).is_some_and(|d| !effects(rules, &d).blocks_entry)
@@ -288,7 +295,7 @@ fn goal(board: &Board, seat: &Seat) -> Option<Hex> {
         } else {
             0
         };
-        let value = flag + wanted(&gathered(board, h), &lacking) as u64;
+        let value = flag + wanted_here(board, h, lacking) as u64;
         let score = value * 16 / (1 + distance(at, h) as u64);
         if value > 0 && best.is_none_or(|(s, _)| score > s) {
             best = Some((score, h));
