@@ -23,6 +23,9 @@ const MASS: usize = 0;
 const LAND: usize = 1;
 use store::{Cell, Slot, Store};
 
+/// The slot's bits of an entry of [`HexWorld`]'s generation order.
+const SLOT_MASK: u32 = (1 << store::SLOT_BITS) - 1;
+
 pub use plugin::{GenerateHex, GenerationRefused, HexGenerated, WorldPlugin};
 
 /// Why a hex was generated.
@@ -36,6 +39,9 @@ pub enum Cause {
 }
 
 impl Cause {
+    /// Every cause, by its discriminant (as the generation order keeps it).
+    const ALL: [Cause; 4] = [Cause::Origin, Cause::View, Cause::MoveTarget, Cause::Pocket];
+
     pub fn name(self) -> &'static str {
         match self {
             Cause::Origin => "origin",
@@ -137,9 +143,9 @@ pub struct HexWorld {
     /// Masses (lane `MASS`: connected hexes of one biome) and land groups (lane `LAND`: connected
     /// generated hexes of any biome, to tell when a loop closes), by generation order.
     groups: UnionFinds<2>,
-    /// Generation order: node -> the hex's slot in the store.
-    order: Vec<Slot>,
-    causes: Vec<Cause>,
+    /// Generation order: node -> the hex's slot in the store, with its [`Cause`] in the two bits
+    /// above the slot's (one array and 4 bytes a hex, where a second held a byte a hex).
+    order: Vec<u32>,
     /// Scratch space for pocket searches, reused.
     pockets: pockets::Searcher,
     limits: Limits,
@@ -189,7 +195,6 @@ impl HexWorld {
             store: Store::new(limits.max_chunks),
             groups: UnionFinds::with_capacity(n, limits.max_hexes),
             order: Vec::with_capacity(n),
-            causes: Vec::with_capacity(n),
             pockets: pockets::Searcher::default(),
             limits,
         }
@@ -254,16 +259,16 @@ impl HexWorld {
 
     /// Generated hexes in generation order.
     pub fn order(&self) -> impl ExactSizeIterator<Item = Hex> + '_ {
-        self.order.iter().map(|&s| self.store.hex_of(s))
+        self.order.iter().map(|&e| self.store.hex_of(e & SLOT_MASK))
     }
 
     /// The hex generated `order`-th.
     pub fn hex_of_order(&self, order: u32) -> Hex {
-        self.store.hex_of(self.order[order as usize])
+        self.store.hex_of(self.order[order as usize] & SLOT_MASK)
     }
 
     pub fn cause(&self, order: u32) -> Cause {
-        self.causes[order as usize]
+        Cause::ALL[(self.order[order as usize] >> store::SLOT_BITS) as usize]
     }
 
     /// The size of the mass `hex` belongs to, as it stands now.
@@ -465,8 +470,7 @@ impl HexWorld {
             biome: biome.0,
             landmark: landmark.0,
         };
-        self.order.push(slot);
-        self.causes.push(cause);
+        self.order.push(slot | (cause as u32) << store::SLOT_BITS);
         // Neighbours side by side are adjacent, so a run of generated ones is one land group
         // already, and a run of this biome one mass: one union per run.
         let same = around
@@ -596,8 +600,7 @@ impl HexWorld {
     pub fn heap_bytes(&self) -> usize {
         self.store.heap_bytes()
             + self.groups.heap_bytes()
-            + self.order.capacity() * std::mem::size_of::<Slot>()
-            + self.causes.capacity()
+            + self.order.capacity() * std::mem::size_of::<u32>()
     }
 
     /// Final mass ids for output: each mass is named by the order of its first generated hex.
