@@ -378,18 +378,37 @@ impl HexWorld {
         &mut self,
         slot: Slot,
         hex: Hex,
+        state: (BiomeId, LandmarkId, FeatureSet),
+        cause: Cause,
+        around: &Around,
+        masses: Option<&[u32; 6]>,
+    ) -> Result<std::ops::Range<u32>, LimitError> {
+        // Two runs of generated neighbours or more are needed to close a loop: only then may a
+        // pocket close, on a path of its own.
+        if around.runs.count_ones() > 1 {
+            return self.commit_closing(slot, hex, state, cause, around, masses);
+        }
+        let start = self.order.len() as u32;
+        let (biome, landmark, features) = state;
+        self.insert(slot, biome, landmark, features, cause, around, masses)?;
+        Ok(start..start + 1)
+    }
+
+    /// As [`HexWorld::commit`] for a hex whose generated neighbours form two runs or more, so
+    /// that it may close a loop: out of line, as most hexes have one run, and the common path
+    /// then holds no gaps and no pocket.
+    #[inline(never)]
+    fn commit_closing(
+        &mut self,
+        slot: Slot,
+        hex: Hex,
         (biome, landmark, features): (BiomeId, LandmarkId, FeatureSet),
         cause: Cause,
         around: &Around,
         masses: Option<&[u32; 6]>,
     ) -> Result<std::ops::Range<u32>, LimitError> {
         let start = self.order.len() as u32;
-        // Two runs of generated neighbours or more are needed to close a loop.
-        let (gaps, n) = if around.runs.count_ones() > 1 {
-            self.separated_gaps(hex, around)
-        } else {
-            ([Hex::ZERO; 3], 0)
-        };
+        let (gaps, n) = self.separated_gaps(hex, around);
         // A full world is refused by the union-finds as the hex is inserted, before anything
         // changes; a pocket must also fit in the room the hex leaves.
         let pocket = if n > 1 {
