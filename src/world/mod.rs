@@ -52,12 +52,6 @@ impl Cause {
     }
 }
 
-/// Whether two adjacent cells are of one mass: both generated, of one biome.
-#[inline]
-fn same_mass(a: &Cell, b: &Cell) -> bool {
-    a.is_generated() && b.is_generated() && a.biome == b.biome
-}
-
 /// A hex's six neighbours (clockwise from North) as generation reads them.
 #[derive(Clone, Copy)]
 struct Around {
@@ -314,29 +308,31 @@ impl HexWorld {
             return Ok(start..start);
         }
         around.runs = run_starts(around.generated);
-        // The pool: each generated neighbour's biome and M, the size of its mass.
-        let mut biomes = [BiomeId(0); 6];
-        let mut sizes = [0u32; 6];
+        // The pool: each generated neighbour's biome and M, the size of its mass (eight
+        // entries indexed `& 7`: the compiler sees every index in range).
+        let mut biomes = [BiomeId(0); 8];
+        let mut sizes = [0u32; 8];
         // Each generated neighbour's mass root, found once: for M now, and to join the hex to
         // its mass once drawn.
-        let mut masses = [0u32; 6];
-        let mut n = 0;
+        let mut masses = [0u32; 8];
+        let mut n = 0usize;
         let mut present = 0u64;
+        // The generated neighbour read last: its direction, biome, mass root and M.
+        let mut last = (usize::MAX, store::INDETERMINATE, 0u32, 0u32);
         for i in bits(around.generated) {
             let c = &around.cells[i];
             // Neighbours side by side are adjacent: same biome, same mass, same M.
-            let mass_size = if n > 0 && same_mass(&around.cells[i - 1], c) {
-                masses[i] = masses[i - 1];
-                sizes[n - 1]
+            let (root, mass_size) = if last.0.wrapping_add(1) == i && last.1 == c.biome {
+                (last.2, last.3)
             } else {
-                let (root, size) = self.groups.find_sized(MASS, c.node);
-                masses[i] = root;
-                size
+                self.groups.find_sized(MASS, c.node)
             };
-            biomes[n] = BiomeId(c.biome);
+            masses[i & 7] = root;
+            biomes[n & 7] = BiomeId(c.biome);
             present |= 1 << c.biome;
-            sizes[n] = mass_size;
+            sizes[n & 7] = mass_size;
             n += 1;
+            last = (i, c.biome, root, mass_size);
         }
         let streams = HexStreams::keyed(self.seed_key, hex);
         let biome =
@@ -381,7 +377,7 @@ impl HexWorld {
         state: (BiomeId, LandmarkId, FeatureSet),
         cause: Cause,
         around: &Around,
-        masses: Option<&[u32; 6]>,
+        masses: Option<&[u32; 8]>,
     ) -> Result<std::ops::Range<u32>, LimitError> {
         // Two runs of generated neighbours or more are needed to close a loop: only then may a
         // pocket close, on a path of its own.
@@ -405,7 +401,7 @@ impl HexWorld {
         (biome, landmark, features): (BiomeId, LandmarkId, FeatureSet),
         cause: Cause,
         around: &Around,
-        masses: Option<&[u32; 6]>,
+        masses: Option<&[u32; 8]>,
     ) -> Result<std::ops::Range<u32>, LimitError> {
         let start = self.order.len() as u32;
         let (gaps, n) = self.separated_gaps(hex, around);
@@ -477,7 +473,7 @@ impl HexWorld {
         f: FeatureSet,
         cause: Cause,
         around: &Around,
-        masses: Option<&[u32; 6]>,
+        masses: Option<&[u32; 8]>,
     ) -> Result<(), LimitError> {
         let node = self
             .groups
@@ -512,12 +508,12 @@ impl HexWorld {
         node: u32,
         around: &Around,
         starts: u8,
-        roots: Option<&[u32; 6]>,
+        roots: Option<&[u32; 8]>,
     ) {
         let mut runs = bits(starts);
         if let Some(first) = runs.next() {
             let root = match roots {
-                Some(roots) => roots[first],
+                Some(roots) => roots[first & 7],
                 None => self.groups.find(lane, around.cells[first].node),
             };
             self.groups.attach_to_root(lane, node, root);
