@@ -39,8 +39,19 @@ pub enum Cause {
 }
 
 impl Cause {
-    /// Every cause, by its discriminant (as the generation order keeps it).
+    /// Every cause, by its [`Cause::bits`].
     const ALL: [Cause; 4] = [Cause::Origin, Cause::View, Cause::MoveTarget, Cause::Pocket];
+
+    /// Its place in [`Cause::ALL`]: the two bits the generation order keeps it in (a new cause
+    /// must be given a place here, and fit).
+    const fn bits(self) -> u32 {
+        match self {
+            Cause::Origin => 0,
+            Cause::View => 1,
+            Cause::MoveTarget => 2,
+            Cause::Pocket => 3,
+        }
+    }
 
     pub fn name(self) -> &'static str {
         match self {
@@ -485,7 +496,7 @@ impl HexWorld {
             biome: biome.0,
             landmark: landmark.0,
         };
-        self.order.push(slot | (cause as u32) << store::SLOT_BITS);
+        self.order.push(slot | cause.bits() << store::SLOT_BITS);
         // Neighbours side by side are adjacent, so a run of generated ones is one land group
         // already, and a run of this biome one mass: one union per run.
         let same = around
