@@ -23,6 +23,9 @@ const MASS: usize = 0;
 const LAND: usize = 1;
 use store::{Cell, Slot, Store};
 
+/// The slot's bits of an entry of [`HexWorld`]'s generation order.
+const SLOT_MASK: u32 = (1 << store::SLOT_BITS) - 1;
+
 pub use plugin::{GenerateHex, GenerationRefused, HexGenerated, WorldPlugin};
 
 /// Why a hex was generated.
@@ -36,6 +39,20 @@ pub enum Cause {
 }
 
 impl Cause {
+    /// Every cause, by its [`Cause::bits`].
+    const ALL: [Cause; 4] = [Cause::Origin, Cause::View, Cause::MoveTarget, Cause::Pocket];
+
+    /// Its place in [`Cause::ALL`]: the two bits the generation order keeps it in (a new cause
+    /// must be given a place here, and fit).
+    const fn bits(self) -> u32 {
+        match self {
+            Cause::Origin => 0,
+            Cause::View => 1,
+            Cause::MoveTarget => 2,
+            Cause::Pocket => 3,
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Cause::Origin => "origin",
@@ -44,12 +61,6 @@ impl Cause {
             Cause::Pocket => "pocket",
         }
     }
-}
-
-/// Whether two adjacent cells are of one mass: both generated, of one biome.
-#[inline]
-fn same_mass(a: &Cell, b: &Cell) -> bool {
-    a.is_generated() && b.is_generated() && a.biome == b.biome
 }
 
 /// A hex's six neighbours (clockwise from North) as generation reads them.
@@ -137,9 +148,9 @@ pub struct HexWorld {
     /// Masses (lane `MASS`: connected hexes of one biome) and land groups (lane `LAND`: connected
     /// generated hexes of any biome, to tell when a loop closes), by generation order.
     groups: UnionFinds<2>,
-    /// Generation order: node -> the hex's slot in the store.
-    order: Vec<Slot>,
-    causes: Vec<Cause>,
+    /// Generation order: node -> the hex's slot in the store, with its [`Cause`] in the two bits
+    /// above the slot's (one array and 4 bytes a hex, where a second held a byte a hex).
+    order: Vec<u32>,
     /// Scratch space for pocket searches, reused.
     pockets: pockets::Searcher,
     limits: Limits,
@@ -189,7 +200,6 @@ impl HexWorld {
             store: Store::new(limits.max_chunks),
             groups: UnionFinds::with_capacity(n, limits.max_hexes),
             order: Vec::with_capacity(n),
-            causes: Vec::with_capacity(n),
             pockets: pockets::Searcher::default(),
             limits,
         }
@@ -254,16 +264,16 @@ impl HexWorld {
 
     /// Generated hexes in generation order.
     pub fn order(&self) -> impl ExactSizeIterator<Item = Hex> + '_ {
-        self.order.iter().map(|&s| self.store.hex_of(s))
+        self.order.iter().map(|&e| self.store.hex_of(e & SLOT_MASK))
     }
 
     /// The hex generated `order`-th.
     pub fn hex_of_order(&self, order: u32) -> Hex {
-        self.store.hex_of(self.order[order as usize])
+        self.store.hex_of(self.order[order as usize] & SLOT_MASK)
     }
 
     pub fn cause(&self, order: u32) -> Cause {
-        self.causes[order as usize]
+        Cause::ALL[(self.order[order as usize] >> store::SLOT_BITS) as usize]
     }
 
     /// The size of the mass `hex` belongs to, as it stands now.
@@ -309,29 +319,31 @@ impl HexWorld {
             return Ok(start..start);
         }
         around.runs = run_starts(around.generated);
-        // The pool: each generated neighbour's biome and M, the size of its mass.
-        let mut biomes = [BiomeId(0); 6];
-        let mut sizes = [0u32; 6];
+        // The pool: each generated neighbour's biome and M, the size of its mass (eight
+        // entries indexed `& 7`: the compiler sees every index in range).
+        let mut biomes = [BiomeId(0); 8];
+        let mut sizes = [0u32; 8];
         // Each generated neighbour's mass root, found once: for M now, and to join the hex to
         // its mass once drawn.
-        let mut masses = [0u32; 6];
-        let mut n = 0;
+        let mut masses = [0u32; 8];
+        let mut n = 0usize;
         let mut present = 0u64;
+        // The generated neighbour read last: its direction, biome, mass root and M.
+        let mut last = (usize::MAX, store::INDETERMINATE, 0u32, 0u32);
         for i in bits(around.generated) {
             let c = &around.cells[i];
             // Neighbours side by side are adjacent: same biome, same mass, same M.
-            let mass_size = if n > 0 && same_mass(&around.cells[i - 1], c) {
-                masses[i] = masses[i - 1];
-                sizes[n - 1]
+            let (root, mass_size) = if last.0.wrapping_add(1) == i && last.1 == c.biome {
+                (last.2, last.3)
             } else {
-                let (root, size) = self.groups.find_sized(MASS, c.node);
-                masses[i] = root;
-                size
+                self.groups.find_sized(MASS, c.node)
             };
-            biomes[n] = BiomeId(c.biome);
+            masses[i & 7] = root;
+            biomes[n & 7] = BiomeId(c.biome);
             present |= 1 << c.biome;
-            sizes[n] = mass_size;
+            sizes[n & 7] = mass_size;
             n += 1;
+            last = (i, c.biome, root, mass_size);
         }
         let streams = HexStreams::keyed(self.seed_key, hex);
         let biome =
@@ -373,18 +385,37 @@ impl HexWorld {
         &mut self,
         slot: Slot,
         hex: Hex,
+        state: (BiomeId, LandmarkId, FeatureSet),
+        cause: Cause,
+        around: &Around,
+        masses: Option<&[u32; 8]>,
+    ) -> Result<std::ops::Range<u32>, LimitError> {
+        // Two runs of generated neighbours or more are needed to close a loop: only then may a
+        // pocket close, on a path of its own.
+        if around.runs.count_ones() > 1 {
+            return self.commit_closing(slot, hex, state, cause, around, masses);
+        }
+        let start = self.order.len() as u32;
+        let (biome, landmark, features) = state;
+        self.insert(slot, biome, landmark, features, cause, around, masses)?;
+        Ok(start..start + 1)
+    }
+
+    /// As [`HexWorld::commit`] for a hex whose generated neighbours form two runs or more, so
+    /// that it may close a loop: out of line, as most hexes have one run, and the common path
+    /// then holds no gaps and no pocket.
+    #[inline(never)]
+    fn commit_closing(
+        &mut self,
+        slot: Slot,
+        hex: Hex,
         (biome, landmark, features): (BiomeId, LandmarkId, FeatureSet),
         cause: Cause,
         around: &Around,
-        masses: Option<&[u32; 6]>,
+        masses: Option<&[u32; 8]>,
     ) -> Result<std::ops::Range<u32>, LimitError> {
         let start = self.order.len() as u32;
-        // Two runs of generated neighbours or more are needed to close a loop.
-        let (gaps, n) = if around.runs.count_ones() > 1 {
-            self.separated_gaps(hex, around)
-        } else {
-            ([Hex::ZERO; 3], 0)
-        };
+        let (gaps, n) = self.separated_gaps(hex, around);
         // A full world is refused by the union-finds as the hex is inserted, before anything
         // changes; a pocket must also fit in the room the hex leaves.
         let pocket = if n > 1 {
@@ -453,7 +484,7 @@ impl HexWorld {
         f: FeatureSet,
         cause: Cause,
         around: &Around,
-        masses: Option<&[u32; 6]>,
+        masses: Option<&[u32; 8]>,
     ) -> Result<(), LimitError> {
         let node = self
             .groups
@@ -465,8 +496,7 @@ impl HexWorld {
             biome: biome.0,
             landmark: landmark.0,
         };
-        self.order.push(slot);
-        self.causes.push(cause);
+        self.order.push(slot | cause.bits() << store::SLOT_BITS);
         // Neighbours side by side are adjacent, so a run of generated ones is one land group
         // already, and a run of this biome one mass: one union per run.
         let same = around
@@ -489,12 +519,12 @@ impl HexWorld {
         node: u32,
         around: &Around,
         starts: u8,
-        roots: Option<&[u32; 6]>,
+        roots: Option<&[u32; 8]>,
     ) {
         let mut runs = bits(starts);
         if let Some(first) = runs.next() {
             let root = match roots {
-                Some(roots) => roots[first],
+                Some(roots) => roots[first & 7],
                 None => self.groups.find(lane, around.cells[first].node),
             };
             self.groups.attach_to_root(lane, node, root);
@@ -596,8 +626,7 @@ impl HexWorld {
     pub fn heap_bytes(&self) -> usize {
         self.store.heap_bytes()
             + self.groups.heap_bytes()
-            + self.order.capacity() * std::mem::size_of::<Slot>()
-            + self.causes.capacity()
+            + self.order.capacity() * std::mem::size_of::<u32>()
     }
 
     /// Final mass ids for output: each mass is named by the order of its first generated hex.

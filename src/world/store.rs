@@ -55,7 +55,7 @@ pub struct Store {
     links: Vec<[u32; 6]>,
     /// The chunk found last: consecutive generations are usually in one chunk.
     last: Option<((i32, i32), u32)>,
-    /// The most chunks it makes; a slot holds a chunk index in its top 22 bits.
+    /// The most chunks it makes; a slot holds a chunk index in its top 20 bits.
     max_chunks: u32,
 }
 
@@ -66,8 +66,12 @@ const NO_CHUNK: u32 = u32::MAX;
 /// the six a hex's neighbour can lie in; the other three never occur.
 const WAY: [usize; 9] = [6, 5, 4, 0, 6, 3, 1, 2, 6];
 
-/// Chunk indices a slot can hold.
-const SLOT_CHUNKS: u32 = 1 << (32 - CHUNK_BITS);
+/// The low bits of a `u32` a slot takes; the two above are free for its holder (the world's
+/// generation order keeps each hex's cause there).
+pub const SLOT_BITS: u32 = 30;
+
+/// Chunk indices a slot can hold (16 times the world's chunk limit).
+const SLOT_CHUNKS: u32 = 1 << (SLOT_BITS - CHUNK_BITS);
 
 impl Default for Store {
     fn default() -> Self {
@@ -75,7 +79,8 @@ impl Default for Store {
     }
 }
 
-/// A cell's place in the store: chunk index and offset in it, 4 bytes where a `Hex` takes 8.
+/// A cell's place in the store: chunk index and offset in it, in the low [`SLOT_BITS`] of 4 bytes
+/// where a `Hex` takes 8.
 pub type Slot = u32;
 
 #[inline]

@@ -460,6 +460,13 @@ fn runs_of_neighbours_start_after_a_gap_and_a_full_ring_is_one() {
 }
 
 #[test]
+fn every_cause_is_kept_in_its_own_two_bits() {
+    for (i, c) in Cause::ALL.into_iter().enumerate() {
+        assert_eq!(c.bits() as usize, i, "{c:?}");
+    }
+}
+
+#[test]
 fn a_world_restored_from_its_hexes_in_order_is_the_same_world() {
     use super::HexState;
     let mut w = HexWorld::new(Rules::aeternus(), 11);
