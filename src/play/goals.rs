@@ -12,7 +12,7 @@ use super::phase::Phase;
 use super::players::{Faction, Player, Resources};
 use crate::sites::SiteLayer;
 use crate::world::HexWorld;
-use crate::world::plugin::HexPos;
+use crate::world::plugin::{HexEdited, HexPos};
 
 /// The factions at the table and their scores, best first (ties by faction).
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
@@ -36,16 +36,67 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Standings>();
 }
 
-/// Scores every faction at the table. Reads the players' factions, the flags on hex entities,
-/// the store, the rules and the site layer if any; writes [`Standings`].
+/// What the flags score, by faction: counted again only when a flag goes up or comes down, a
+/// hex is edited (its landmark or features) or the goal's points change, since it means reading
+/// every flag's hex.
+#[derive(Default)]
+pub(super) struct FlagPoints {
+    by_faction: Vec<(Faction, u64)>,
+    counted: bool,
+}
+
+/// Scores every faction at the table. Reads the players' factions and resources, the flags on
+/// hex entities (again only when they or their hexes changed), the store, the rules and the site
+/// layer if any; writes [`Standings`].
+#[allow(clippy::too_many_arguments)]
 pub(super) fn score(
     players: Query<(&Faction, &Resources), With<Player>>,
     flags: Query<(&HexPos, &Occupied)>,
+    (raised, mut lowered, mut edited): (
+        Query<(), Added<Occupied>>,
+        RemovedComponents<Occupied>,
+        MessageReader<HexEdited>,
+    ),
     map: Res<HexWorld>,
     sites: Option<Res<SiteLayer>>,
+    mut counted: Local<FlagPoints>,
+    mut last_goal: Local<Option<crate::rules::Goal>>,
     mut standings: ResMut<Standings>,
 ) {
     let goal = &map.rules.play.goal;
+    // A reload may change the points (never the names: those need a restart).
+    let stale = !counted.counted
+        || !raised.is_empty()
+        || lowered.read().count() > 0
+        || edited.read().count() > 0
+        || last_goal.as_ref() != Some(goal);
+    if stale {
+        *last_goal = Some(goal.clone());
+        let mut by_faction: Vec<(Faction, u64)> = Vec::new();
+        for (pos, owner) in &flags {
+            let Some(d) = map.get(pos.0) else { continue };
+            let sites = sites
+                .as_ref()
+                .map_or(0, |s| s.names_at(pos.0).count() as u64);
+            let landmark = goal
+                .landmarks
+                .get(d.landmark.0 as usize)
+                .copied()
+                .unwrap_or(0);
+            let features: u64 = (d.features.iter())
+                .map(|f| goal.features.get(f.0 as usize).copied().unwrap_or(0) as u64)
+                .sum();
+            let points = goal.flag as u64 + sites * goal.site as u64 + landmark as u64 + features;
+            match by_faction.iter_mut().find(|(f, _)| *f == owner.0) {
+                Some((_, p)) => *p = p.saturating_add(points),
+                None => by_faction.push((owner.0, points)),
+            }
+        }
+        *counted = FlagPoints {
+            by_faction,
+            counted: true,
+        };
+    }
     let mut scores: Vec<Score> = players
         .iter()
         .map(|(&faction, _)| Score { faction, points: 0 })
@@ -60,21 +111,8 @@ pub(super) fn score(
             s.points = s.points.saturating_add(points);
         }
     }
-    for (pos, owner) in &flags {
-        let Some(d) = map.get(pos.0) else { continue };
-        let sites = sites
-            .as_ref()
-            .map_or(0, |s| s.names_at(pos.0).count() as u64);
-        let landmark = goal
-            .landmarks
-            .get(d.landmark.0 as usize)
-            .copied()
-            .unwrap_or(0);
-        let features: u64 = (d.features.iter())
-            .map(|f| goal.features.get(f.0 as usize).copied().unwrap_or(0) as u64)
-            .sum();
-        let points = goal.flag as u64 + sites * goal.site as u64 + landmark as u64 + features;
-        if let Some(s) = scores.iter_mut().find(|s| s.faction == owner.0) {
+    for &(faction, points) in &counted.by_faction {
+        if let Some(s) = scores.iter_mut().find(|s| s.faction == faction) {
             s.points = s.points.saturating_add(points);
         }
     }
