@@ -183,15 +183,24 @@ fn apply_edits(
             }
         }
     }
-    let mut errors: Vec<RulesError> = (failed.read())
-        .filter(|f| f.id == handle.0.id())
-        .map(|f| crate::mods::rules_error(&f.path.to_string(), &f.error))
-        .collect();
-    errors.dedup();
-    for error in errors {
+    for error in load_errors(&mut failed, &handle.0) {
         warn!("rules not reloaded: {error}");
         rejected.write(RulesRejected { error });
     }
+}
+
+/// The errors of `handle`'s failed loads this frame, each once (a save can reach the watchers as
+/// more than one change).
+pub fn load_errors<A: Asset>(
+    failed: &mut MessageReader<AssetLoadFailedEvent<A>>,
+    handle: &Handle<A>,
+) -> Vec<RulesError> {
+    let mut errors: Vec<RulesError> = (failed.read())
+        .filter(|f| f.id == handle.id())
+        .map(|f| crate::mods::rules_error(&f.path.to_string(), &f.error))
+        .collect();
+    errors.dedup();
+    errors
 }
 
 /// Runs a test app a few frames so that the assets it asked for are loaded and the watchers are

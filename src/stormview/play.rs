@@ -10,7 +10,6 @@ use hexx::Hex;
 
 use crate::AppSystems;
 use crate::hex::Direction;
-use crate::rules::RulesError;
 use crate::rules::asset::StormRulesFile;
 use crate::rules::reload::{RulesRejected, RulesReloaded};
 use crate::storm::token::{Arrival, Blocked, TokenTrail, next_cycle, under_new_rules};
@@ -106,12 +105,7 @@ fn reload_rules(
         *journey = start;
         reloaded.write(RulesReloaded { source });
     }
-    let mut errors: Vec<RulesError> = (failed.read())
-        .filter(|f| f.id == handle.0.id())
-        .map(|f| crate::mods::rules_error(&f.path.to_string(), &f.error))
-        .collect();
-    errors.dedup();
-    for error in errors {
+    for error in crate::rules::reload::load_errors(&mut failed, &handle.0) {
         warn!("storm rules not reloaded: {error}");
         rejected.write(RulesRejected { error });
     }
