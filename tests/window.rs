@@ -113,6 +113,83 @@ fn spectator_window_frames_the_whole_explored_world_beside_the_game() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// With the example mod, its own biome, Ash Flats, is drawn from the mod's tile: near the origin
+/// each Ash Flats hex shows a textured patch (not a flat tint) whose mean is nearest Ash Flats'
+/// colour; the mod's rules and site rules run (its world is the one the window shows).
+#[test]
+fn the_example_mods_biome_is_drawn_from_its_own_tile() {
+    let Some(launcher) = launcher() else {
+        eprintln!("window test skipped: no `xvfb-run` on PATH and no DISPLAY to open a window on");
+        return;
+    };
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/mods/example");
+    let seed = 3u64;
+    let args = ["--mod", folder.to_str().unwrap(), "--seed", "3"];
+    let (img, dir) = screenshot(&launcher, "mod", &args);
+    let rules = Rules::from_file(&folder.join("rules/aeternus.ron")).unwrap();
+    let ash = rules
+        .biome("Ash Flats")
+        .expect("the example mod adds Ash Flats");
+    let mut world = HexWorld::new(rules.clone(), seed);
+    for hex in view_order(Hex::ZERO, START_VIEW_RADIUS) {
+        if !world.is_generated(hex) {
+            world.generate(hex, Cause::View).unwrap();
+        }
+    }
+    let (w, h) = img.dimensions();
+    let scale = fit_scale(Vec2::new(w as f32, h as f32), START_VIEW_RADIUS);
+    let layout = layout(HEX_SIZE);
+    let r = ((0.2 * HEX_SIZE / scale) as i32).max(2);
+    let mut checked = 0;
+    let mut wrong = Vec::new();
+    for hex in view_order(Hex::ZERO, CHECK_RADIUS + 2) {
+        // Plain Ash Flats only: a town or a corruption draws its mark over the tile.
+        let d = world.get(hex).unwrap();
+        if d.biome != ash || d.features != Default::default() || d.landmark.0 != 0 {
+            continue;
+        }
+        let p = layout.hex_to_world_pos(hex) - Vec2::new(0.0, SAMPLE_OFFSET * HEX_SIZE);
+        let (x, y) = (
+            (w as f32 / 2.0 + p.x / scale) as u32,
+            (h as f32 / 2.0 - p.y / scale) as u32,
+        );
+        let mean = patch_mean(&img, x, y, r);
+        let nearest = (0..rules.biomes.len())
+            .min_by_key(|&i| distance(mean, Rgb(rules.biomes[i].colour)))
+            .unwrap();
+        let spread = patch_spread(&img, x, y, r);
+        if nearest != ash.0 as usize || spread < 4.0 {
+            wrong.push(format!(
+                "{hex:?} at ({x}, {y}): mean {mean:?}, spread {spread:.1}"
+            ));
+        }
+        checked += 1;
+    }
+    assert!(
+        checked >= 2,
+        "seed {seed} shows {checked} Ash Flats hexes near the origin"
+    );
+    assert!(
+        wrong.is_empty(),
+        "Ash Flats not drawn from its tile:\n{}",
+        wrong.join("\n")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The standard deviation of the luminance of the pixels within `r` of (x, y).
+fn patch_spread(img: &RgbImage, x: u32, y: u32, r: i32) -> f32 {
+    let mut l = Vec::new();
+    for dy in -r..=r {
+        for dx in -r..=r {
+            let px = img.get_pixel((x as i32 + dx) as u32, (y as i32 + dy) as u32);
+            l.push(0.2126 * px[0] as f32 + 0.7152 * px[1] as f32 + 0.0722 * px[2] as f32);
+        }
+    }
+    let mean = l.iter().sum::<f32>() / l.len() as f32;
+    (l.iter().map(|v| (v - mean).powi(2)).sum::<f32>() / l.len() as f32).sqrt()
+}
+
 /// One game at a time: two `xvfb-run -a` starting together can race for a display number.
 static ONE_WINDOW: Mutex<()> = Mutex::new(());
 

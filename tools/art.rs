@@ -1,4 +1,5 @@
-//! Paints the game's art into `assets/art` (or the folder given): `cargo run --bin art`.
+//! Paints the game's art into `assets/art` (or the folder given), and the example mod's own
+//! biome tiles into its folder: `cargo run --bin art`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -8,6 +9,19 @@ fn main() -> ExitCode {
         || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/art"),
         PathBuf::from,
     );
+    // The example mod's own biome gets its tiles too, in the mod's folder (with the default art).
+    let example = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/mods/example");
+    let wrote = match std::env::args_os().nth(1) {
+        None => aeternus::art::write_example_mod(&example),
+        Some(_) => Ok(Vec::new()),
+    };
+    if let Err(e) = wrote {
+        eprintln!(
+            "cannot write the example mod's art into {}: {e}",
+            example.display()
+        );
+        return ExitCode::FAILURE;
+    }
     match aeternus::art::write_all(&dir) {
         Ok(files) => {
             let bytes: u64 = (files.iter())

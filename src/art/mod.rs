@@ -434,6 +434,50 @@ pub fn readme(pieces: &[Piece]) -> String {
 
 /// Paints every piece into `dir` (its folders made as needed) with its README; returns the
 /// files written.
+/// The example mod's own tiles: each biome its rules add to the defaults, three variants, at the
+/// path the game looks for it under the mod's folder.
+pub fn example_mod_pieces() -> Vec<Piece> {
+    let text = include_str!("../../assets/mods/example/rules/aeternus.ron");
+    let rules = crate::rules::Rules::from_str(text, "assets/mods/example/rules/aeternus.ron")
+        .expect("the example mod's rules are valid (checked by tests)");
+    let defaults = crate::rules::Rules::aeternus();
+    let world = tile_size();
+    let mut out = Vec::new();
+    for b in rules
+        .biomes
+        .iter()
+        .filter(|b| defaults.biome(&b.name).is_none())
+    {
+        for v in 0..tiles::VARIANTS {
+            out.push(Piece::new(
+                format!("art/{}", tile_path("aeternus", &b.name, v)),
+                format!(
+                    "{} tile (the example mod's biome), variant {}",
+                    b.name,
+                    v + 1
+                ),
+                &tiles::variant(&b.name, b.colour, v),
+                (world.0 as f32, world.1 as f32),
+            ));
+        }
+    }
+    out
+}
+
+/// Writes the example mod's own tiles into the mod's folder `dir`; returns the files written.
+pub fn write_example_mod(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut written = Vec::new();
+    for p in example_mod_pieces() {
+        let path = dir.join(&p.path);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(&path, &p.png)?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
 pub fn write_all(dir: &Path) -> io::Result<Vec<PathBuf>> {
     let pieces = pieces();
     let mut written = Vec::new();

@@ -323,3 +323,19 @@ fn styles_follow_the_biomes_words() {
         assert_eq!(style_of(name), style, "{name}");
     }
 }
+
+#[test]
+fn the_example_mods_tiles_are_what_the_program_paints() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/mods/example");
+    let pieces = super::example_mod_pieces();
+    assert!(!pieces.is_empty(), "the example mod adds a biome");
+    for p in pieces {
+        let old = std::fs::read(dir.join(&p.path))
+            .unwrap_or_else(|_| panic!("{} is missing: run `cargo run --bin art`", p.path));
+        assert!(
+            old == p.png,
+            "{} differs: run `cargo run --bin art`",
+            p.path
+        );
+    }
+}
