@@ -10,6 +10,7 @@ use super::seat::faction_colour;
 use crate::AppSystems;
 use crate::play::Occupied;
 use crate::render::HEX_SIZE;
+use crate::render::art::SpriteArt;
 use crate::render::marks::{HexMarks, HexesToRedraw, mark};
 use crate::render::shapes::{Shape, Shapes};
 use crate::rules::FeatureEffect;
@@ -30,7 +31,12 @@ struct Built;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HexMarks<Built>>()
         .add_message::<RulesReloaded>()
-        .add_systems(Update, update_marks.in_set(AppSystems::Render));
+        .add_systems(
+            Update,
+            update_marks
+                .after(crate::render::art::take_sprites)
+                .in_set(AppSystems::Render),
+        );
 }
 
 /// Where on its hex, in hex sizes from the centre, a feature of this effect is drawn.
@@ -54,6 +60,7 @@ fn update_marks(
     states: Query<(&HexPos, &Features, Option<&Occupied>)>,
     rules: WorldRules,
     shapes: Res<Shapes>,
+    art: Option<Res<SpriteArt>>,
     mut marks: ResMut<HexMarks<Built>>,
 ) {
     let redraw = redraw.take().into_iter().filter_map(|e| states.get(e).ok());
@@ -65,22 +72,27 @@ fn update_marks(
                 let Some(spot) = spot(&feature.effect) else {
                     continue;
                 };
-                let (shape, colour): (&Shape, Color) = match feature.effect {
-                    FeatureEffect::Occupy => (
-                        &shapes.flag,
-                        owner.map_or(UNOWNED, |o| faction_colour(&rules, o.0)),
-                    ),
-                    FeatureEffect::Purify { .. } => (&shapes.pylon, PYLON),
-                    FeatureEffect::Stagway { .. } => (&shapes.station, STATION),
-                    _ => (&shapes.boardwalk, BOARDWALK),
+                // The flag's image is grey: it takes its owner's colour; the others are
+                // painted in their own.
+                let (shape, colour, file, tint): (&Shape, Color, &str, Color) = match feature.effect
+                {
+                    FeatureEffect::Occupy => {
+                        let c = owner.map_or(UNOWNED, |o| faction_colour(&rules, o.0));
+                        (&shapes.flag, c, "flag", c)
+                    }
+                    FeatureEffect::Purify { .. } => (&shapes.pylon, PYLON, "pylon", Color::WHITE),
+                    FeatureEffect::Stagway { .. } => {
+                        (&shapes.station, STATION, "station", Color::WHITE)
+                    }
+                    _ => (&shapes.boardwalk, BOARDWALK, "boardwalk", Color::WHITE),
                 };
                 let at = centre + spot * HEX_SIZE;
                 let name = format!("{} mark", feature.name);
-                spawned.push(
-                    commands
-                        .spawn(mark(name, shape.sprite(colour), at, FEATURE_Z))
-                        .id(),
-                );
+                let sprite = match art.as_deref() {
+                    Some(a) => a.sprite(file, shape.sprite(colour), shape.size, tint),
+                    None => shape.sprite(colour),
+                };
+                spawned.push(commands.spawn(mark(name, sprite, at, FEATURE_Z)).id());
             }
             // An occupied hex is also rimmed in its owner's colour: territory reads at any zoom.
             if let Some(owner) = owner {

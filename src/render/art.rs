@@ -205,6 +205,97 @@ pub(super) fn take_tiles(
     }
 }
 
+/// The map's sprites by name (`art/sprites/<name>.png`): each drawn from its image once it has
+/// loaded, else as its shape (with a warning naming the missing file).
+pub const SPRITES: [&str; 6] = ["flag", "pylon", "station", "boardwalk", "town", "corrupted"];
+
+/// The sprites' art: each name's file as loaded and, once decoded, its image.
+#[derive(Resource, Debug, Default)]
+pub struct SpriteArt {
+    wanted: Vec<(&'static str, Handle<ArtImage>)>,
+    ready: Vec<(&'static str, Handle<Image>)>,
+}
+
+impl SpriteArt {
+    /// `name`'s image, if it has loaded.
+    pub fn image(&self, name: &str) -> Option<&Handle<Image>> {
+        self.ready.iter().find(|(n, _)| *n == name).map(|(_, h)| h)
+    }
+
+    /// `name` drawn at `size` in `colour`: its image when there is one (a white or grey image
+    /// takes the tint; a coloured one is drawn as painted), else `shape`.
+    pub fn sprite(&self, name: &str, shape: Sprite, size: Vec2, colour: Color) -> Sprite {
+        match self.image(name) {
+            Some(image) => Sprite {
+                image: image.clone(),
+                color: colour,
+                custom_size: Some(size),
+                ..default()
+            },
+            None => shape,
+        }
+    }
+}
+
+/// Asks for the map's sprites the game's sources hold; warns of each one missing. Reads the
+/// sources; writes [`SpriteArt`].
+pub(super) fn ask_for_sprites(
+    mut commands: Commands,
+    server: Res<AssetServer>,
+    sources: Option<Res<Sources>>,
+) {
+    let mut wanted = Vec::new();
+    for name in SPRITES {
+        let path = format!("art/sprites/{name}.png");
+        if sources.as_ref().is_some_and(|s| s.holds(&path)) {
+            wanted.push((name, server.load(path)));
+        } else {
+            warn!("{path}: no sprite image: the {name} is drawn as its shape");
+        }
+    }
+    commands.insert_resource(SpriteArt {
+        wanted,
+        ready: Vec::new(),
+    });
+}
+
+/// Takes each sprite as it loads or is saved again, in place; a failed load is said in the
+/// banner and the sprite keeps its shape. Reads the art's asset events and failed loads; writes
+/// the images, [`SpriteArt`] (the marks redraw when it changes) and [`RulesRejected`].
+pub(crate) fn take_sprites(
+    (mut events, mut failed): (
+        MessageReader<AssetEvent<ArtImage>>,
+        MessageReader<AssetLoadFailedEvent<ArtImage>>,
+    ),
+    arts: Res<Assets<ArtImage>>,
+    mut images: ResMut<Assets<Image>>,
+    art: Option<ResMut<SpriteArt>>,
+    mut rejected: MessageWriter<RulesRejected>,
+) {
+    let Some(mut art) = art else { return };
+    for e in events.read() {
+        let (AssetEvent::LoadedWithDependencies { id } | AssetEvent::Modified { id }) = *e else {
+            continue;
+        };
+        let Some(&(name, _)) = art.wanted.iter().find(|(_, h)| h.id() == id) else {
+            continue;
+        };
+        let Some(loaded) = arts.get(id) else { continue };
+        let image = images.add(loaded.image.clone());
+        art.ready.retain(|(n, _)| *n != name);
+        art.ready.push((name, image));
+    }
+    for f in failed.read() {
+        let Some(&(name, _)) = art.wanted.iter().find(|(_, h)| h.id() == f.id) else {
+            continue;
+        };
+        let error = crate::mods::rules_error(&f.path.to_string(), &f.error);
+        warn!("{error}");
+        rejected.write(RulesRejected { error });
+        art.ready.retain(|(n, _)| *n != name);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -262,12 +353,14 @@ mod tests {
             .add_systems(Startup, ask_for_tiles)
             .add_systems(Update, take_tiles);
         let mut rejected = Vec::new();
-        for _ in 0..500 {
+        for _ in 0..2500 {
             app.update();
             let world = app.world_mut();
             rejected.extend(world.resource_mut::<Messages<RulesRejected>>().drain());
             let art = world.resource::<TileArt>();
-            if !rejected.is_empty() && art.slots.iter().any(|s| s.ready) {
+            // Settled: every tile but the one refused is in.
+            let ready = art.slots.iter().filter(|s| s.ready).count();
+            if !rejected.is_empty() && ready + 1 == art.slots.len() {
                 break;
             }
             std::thread::sleep(std::time::Duration::from_millis(2));

@@ -88,6 +88,8 @@ pub(crate) struct HexesToRedraw<'w, 's> {
     edited: MessageReader<'w, 's, HexEdited>,
     reloaded: MessageReader<'w, 's, RulesReloaded>,
     index: Res<'w, HexIndex>,
+    /// New sprites redraw every mark.
+    art: Option<Res<'w, super::art::SpriteArt>>,
 }
 
 impl HexesToRedraw<'_, '_> {
@@ -98,7 +100,8 @@ impl HexesToRedraw<'_, '_> {
             .chain(self.edited.read().map(|e| e.hex))
             .filter(|&hex| seen.insert(hex))
             .collect();
-        if self.reloaded.read().count() > 0 {
+        let new_art = self.art.as_ref().is_some_and(|a| a.is_changed());
+        if self.reloaded.read().count() > 0 || new_art {
             return self.index.values().copied().collect();
         }
         news.into_iter()
@@ -113,7 +116,12 @@ struct Terrain;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HexMarks<Terrain>>()
         .add_message::<RulesReloaded>()
-        .add_systems(Update, update_marks.in_set(AppSystems::Render));
+        .add_systems(
+            Update,
+            update_marks
+                .after(super::art::take_sprites)
+                .in_set(AppSystems::Render),
+        );
 }
 
 /// Redraws the marks of the hexes generated or edited this frame, and of every hex after a
@@ -125,20 +133,32 @@ fn update_marks(
     states: Query<(&HexPos, &Landmark, &Features)>,
     rules: WorldRules,
     textures: Res<Textures>,
+    art: Option<Res<super::art::SpriteArt>>,
     mut marks: ResMut<HexMarks<Terrain>>,
 ) {
+    let art = art.as_deref();
+    let drawn = |name: &str, shape: Sprite| match art {
+        Some(a) => {
+            let size = shape.custom_size.unwrap_or(Vec2::splat(HEX_SIZE));
+            a.sprite(name, shape, size, Color::WHITE)
+        }
+        None => shape,
+    };
     let hexes = redraw.take().into_iter().filter_map(|e| states.get(e).ok());
     let town = rules.landmark("Town");
     for (hex, landmark, features) in hexes {
         marks.redraw(&mut commands, hex.0, |commands, at| {
             let mut spawned = Vec::new();
             if rules.corruption.is_some_and(|c| features.contains(c)) {
-                let sprite = Sprite {
-                    image: textures.hex.clone(),
-                    color: CORRUPTED_COLOUR,
-                    custom_size: Some(hex_texture_size().as_vec2() * 0.5),
-                    ..default()
-                };
+                let sprite = drawn(
+                    "corrupted",
+                    Sprite {
+                        image: textures.hex.clone(),
+                        color: CORRUPTED_COLOUR,
+                        custom_size: Some(hex_texture_size().as_vec2() * 0.5),
+                        ..default()
+                    },
+                );
                 spawned.push(
                     commands
                         .spawn(mark("Corrupted mark", sprite, at, CORRUPTED_Z))
@@ -146,12 +166,15 @@ fn update_marks(
                 );
             }
             if Some(landmark.0) == town {
-                let sprite = Sprite {
-                    image: textures.disc.clone(),
-                    color: TOWN_COLOUR,
-                    custom_size: Some(Vec2::splat(0.75 * HEX_SIZE)),
-                    ..default()
-                };
+                let sprite = drawn(
+                    "town",
+                    Sprite {
+                        image: textures.disc.clone(),
+                        color: TOWN_COLOUR,
+                        custom_size: Some(Vec2::splat(0.75 * HEX_SIZE)),
+                        ..default()
+                    },
+                );
                 spawned.push(commands.spawn(mark("Town mark", sprite, at, TOWN_Z)).id());
             }
             spawned

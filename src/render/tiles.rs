@@ -34,10 +34,18 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Chunks>()
         .add_message::<RulesReloaded>()
         .add_message::<RulesRejected>()
-        .add_systems(Startup, super::art::ask_for_tiles)
+        .add_systems(
+            Startup,
+            (super::art::ask_for_tiles, super::art::ask_for_sprites),
+        )
         .add_systems(
             Update,
-            (super::art::take_tiles, draw_new_hexes, retint)
+            (
+                super::art::take_tiles,
+                super::art::take_sprites,
+                draw_new_hexes,
+                retint,
+            )
                 .chain()
                 .in_set(AppSystems::Render),
         );
