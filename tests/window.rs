@@ -174,6 +174,28 @@ fn the_example_mods_biome_is_drawn_from_its_own_tile() {
         "Ash Flats not drawn from its tile:\n{}",
         wrong.join("\n")
     );
+    // The mod's one replaced sprite, its burned town: grey where the game's is cream.
+    let town = rules.landmark("Town").expect("the example mod keeps towns");
+    let mut towns = Vec::new();
+    for hex in view_order(Hex::ZERO, START_VIEW_RADIUS - 2) {
+        let d = world.get(hex).unwrap();
+        if d.landmark != town || d.features != Default::default() {
+            continue;
+        }
+        let p = layout.hex_to_world_pos(hex);
+        let (x, y) = (
+            (w as f32 / 2.0 + p.x / scale) as u32,
+            (h as f32 / 2.0 - p.y / scale) as u32,
+        );
+        let m = patch_mean(&img, x, y, ((0.25 * HEX_SIZE / scale) as i32).max(1));
+        let chroma = m.0.iter().max().unwrap() - m.0.iter().min().unwrap();
+        towns.push((hex, m, chroma));
+    }
+    assert!(!towns.is_empty(), "seed {seed} shows no plain town");
+    assert!(
+        towns.iter().all(|&(_, _, chroma)| chroma < 24),
+        "towns not drawn from the mod's burned town: {towns:?}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -434,8 +434,9 @@ pub fn readme(pieces: &[Piece]) -> String {
 
 /// Paints every piece into `dir` (its folders made as needed) with its README; returns the
 /// files written.
-/// The example mod's own tiles: each biome its rules add to the defaults, three variants, at the
-/// path the game looks for it under the mod's folder.
+/// The example mod's own art: its burned town (replacing the game's) and a tile for each biome
+/// its rules add to the defaults, three variants, at the paths the game looks for them under the
+/// mod's folder.
 pub fn example_mod_pieces() -> Vec<Piece> {
     let text = include_str!("../../assets/mods/example/rules/aeternus.ron");
     let rules = crate::rules::Rules::from_str(text, "assets/mods/example/rules/aeternus.ron")
@@ -443,6 +444,14 @@ pub fn example_mod_pieces() -> Vec<Piece> {
     let defaults = crate::rules::Rules::aeternus();
     let world = tile_size();
     let mut out = Vec::new();
+    // The one sprite the mod replaces: its towns burned.
+    let side = 0.75 * HEX_SIZE;
+    out.push(Piece::new(
+        "art/sprites/town.png".to_string(),
+        "Town after the fire (replaces the game's town)".to_string(),
+        &sprites::burned_town(),
+        (side, side),
+    ));
     for b in rules
         .biomes
         .iter()

@@ -143,6 +143,17 @@ fn sprite(name: &str, about: &str, canvas: Canvas) -> Sprite {
     }
 }
 
+/// The example mod's town: the same village after the fire, greyed with ash and darkened.
+pub fn burned_town() -> Canvas {
+    let mut c = town();
+    c.each(|_, [r, g, b, a]| {
+        let grey = 0.3 * r + 0.55 * g + 0.15 * b;
+        let ash = [0.55 * grey + 0.12, 0.5 * grey + 0.1, 0.48 * grey + 0.1];
+        [ash[0], ash[1], ash[2], a]
+    });
+    c
+}
+
 /// 0.75 hex sizes across, as the town mark.
 fn town() -> Canvas {
     let side = px(0.75 * HEX_SIZE);
