@@ -45,6 +45,7 @@ pub const EMBEDDED: &[(&str, &[u8])] = &[
     embed!("art/sprites/boardwalk.png"),
     embed!("art/sprites/town.png"),
     embed!("art/sprites/corrupted.png"),
+    embed!("art/sprites/site.png"),
     embed!("art/tiles/aeternus/deceased-dunes-2.png"),
     embed!("art/tiles/aeternus/deceased-dunes-3.png"),
     embed!("art/tiles/aeternus/deceased-dunes.png"),

@@ -10,6 +10,7 @@ use hexx::Hex;
 use crate::AppSystems;
 use crate::hex::layout;
 use crate::render::HEX_SIZE;
+use crate::render::art::SpriteArt;
 use crate::render::input::Command;
 use crate::render::shapes::Shapes;
 use crate::sites::SiteLayer;
@@ -50,6 +51,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             draw.run_if(resource_exists::<SiteLayer>)
+                .after(crate::render::art::take_sprites)
                 .in_set(AppSystems::Render),
         );
 }
@@ -74,9 +76,11 @@ fn draw(
     view: Res<SiteView>,
     layer: Res<SiteLayer>,
     shapes: Res<Shapes>,
+    art: Option<Res<SpriteArt>>,
     mut stars: ResMut<Stars>,
 ) {
-    if view.is_changed() {
+    // New art redraws every star from it.
+    if view.is_changed() || art.as_ref().is_some_and(|a| a.is_changed()) {
         for (_, e) in stars.at.drain() {
             commands.entity(e).despawn();
         }
@@ -93,10 +97,17 @@ fn draw(
         }
         let site = &layer.rules.sites[placed.site];
         let centre = layout.hex_to_world_pos(placed.hex) + SPOT * HEX_SIZE;
+        // The star's image is grey: it takes its path's colour.
+        let colour = path_colour(site.path);
+        let shape = shapes.site.sprite(colour);
+        let sprite = match art.as_deref() {
+            Some(a) => a.sprite("site", shape, shapes.site.size, colour),
+            None => shape,
+        };
         let star = commands
             .spawn((
                 Name::new(format!("{} site", site.name)),
-                shapes.site.sprite(path_colour(site.path)),
+                sprite,
                 Transform::from_translation(centre.extend(SITE_Z)),
             ))
             .id();

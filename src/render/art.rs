@@ -207,7 +207,15 @@ pub(super) fn take_tiles(
 
 /// The map's sprites by name (`art/sprites/<name>.png`): each drawn from its image once it has
 /// loaded, else as its shape (with a warning naming the missing file).
-pub const SPRITES: [&str; 6] = ["flag", "pylon", "station", "boardwalk", "town", "corrupted"];
+pub const SPRITES: [&str; 7] = [
+    "flag",
+    "pylon",
+    "station",
+    "boardwalk",
+    "town",
+    "corrupted",
+    "site",
+];
 
 /// The sprites' art: each name's file as loaded and, once decoded, its image.
 #[derive(Resource, Debug, Default)]
