@@ -9,6 +9,7 @@ use hexx::Hex;
 use super::seat::{Table, faction_colour};
 use crate::AppSystems;
 use crate::play::{Player, PlayerId};
+use crate::render::art::SpriteArt;
 use crate::render::camera::MainCamera;
 use crate::render::shapes::{MAX_ARCS, Shapes};
 use crate::render::tokens::{token_sprite, token_transform};
@@ -29,6 +30,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (give_tokens, place_tokens)
             .chain()
+            .after(crate::render::art::take_sprites)
             .in_set(AppSystems::Render),
     );
 }
@@ -39,6 +41,7 @@ fn give_tokens(
     mut commands: Commands,
     new: Query<(Entity, &Player), Without<Token>>,
     shapes: Res<Shapes>,
+    art: Option<Res<SpriteArt>>,
 ) {
     for (entity, player) in &new {
         let mut part = |name: &str, sprite: Sprite| {
@@ -46,7 +49,10 @@ fn give_tokens(
                 .spawn((Name::new(format!("{name} of {}", player.name)), sprite))
                 .id()
         };
-        let ring = part("Token", token_sprite(&shapes, 1, Color::WHITE));
+        let ring = part(
+            "Token",
+            token_sprite(&shapes, art.as_deref(), 1, Color::WHITE),
+        );
         let halo = part("Halo", shapes.halos[0].sprite(Color::WHITE));
         commands.entity(entity).insert(Token { ring, halo });
     }
@@ -76,7 +82,7 @@ pub(super) fn place_tokens(
     table: Table,
     tokens: Query<&Token>,
     mut sprites: Query<(&mut Sprite, &mut Transform, &mut Visibility), super::OffCamera>,
-    shapes: Res<Shapes>,
+    (shapes, art): (Res<Shapes>, Option<Res<SpriteArt>>),
     rules: WorldRules,
     camera: Single<&Projection, (With<MainCamera>, Without<SpectatorCamera>)>,
     time: Res<Time>,
@@ -95,7 +101,12 @@ pub(super) fn place_tokens(
         let mine = Some(s.id()) == current;
         let halo = shapes.halos[n - 1].sprite(Color::WHITE.with_alpha(pulse));
         for (part, look, z, shown) in [
-            (token.ring, token_sprite(&shapes, n, colour), 0.0, true),
+            (
+                token.ring,
+                token_sprite(&shapes, art.as_deref(), n, colour),
+                0.0,
+                true,
+            ),
             (token.halo, halo, -0.5, mine),
         ] {
             let Ok((mut sprite, mut transform, mut visibility)) = sprites.get_mut(part) else {

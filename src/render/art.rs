@@ -207,7 +207,7 @@ pub(super) fn take_tiles(
 
 /// The map's sprites by name (`art/sprites/<name>.png`): each drawn from its image once it has
 /// loaded, else as its shape (with a warning naming the missing file).
-pub const SPRITES: [&str; 7] = [
+pub const SPRITES: [&str; 15] = [
     "flag",
     "pylon",
     "station",
@@ -215,6 +215,14 @@ pub const SPRITES: [&str; 7] = [
     "town",
     "corrupted",
     "site",
+    "token",
+    "token-2",
+    "token-3",
+    "token-4",
+    "token-5",
+    "token-6",
+    "token-7",
+    "token-8",
 ];
 
 /// The sprites' art: each name's file as loaded and, once decoded, its image.

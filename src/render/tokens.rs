@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use hexx::Hex;
 
 use super::HEX_SIZE;
+use super::art::SpriteArt;
 use super::camera::scale_of;
 use super::shapes::Shapes;
 use crate::hex::layout;
@@ -15,9 +16,24 @@ pub(crate) const TOKEN_Z: f32 = 10.0;
 /// World units per pixel beyond which tokens grow.
 const GROWS_BEYOND: f32 = 3.0;
 
-/// One of `n` tokens sharing a hex (`n` from 1), in `colour`.
-pub(crate) fn token_sprite(shapes: &Shapes, n: usize, colour: Color) -> Sprite {
-    shapes.arcs[n.clamp(1, shapes.arcs.len()) - 1].sprite(colour)
+/// One of `n` tokens sharing a hex (`n` from 1), in `colour`: its image (`token.png`,
+/// `token-N.png`, grey, taking the colour) when the art has it, else its shape.
+pub(crate) fn token_sprite(
+    shapes: &Shapes,
+    art: Option<&SpriteArt>,
+    n: usize,
+    colour: Color,
+) -> Sprite {
+    let n = n.clamp(1, shapes.arcs.len());
+    let shape = &shapes.arcs[n - 1];
+    let name = match n {
+        1 => "token".to_string(),
+        n => format!("token-{n}"),
+    };
+    match art {
+        Some(a) => a.sprite(&name, shape.sprite(colour), shape.size, colour),
+        None => shape.sprite(colour),
+    }
 }
 
 /// Where the `i`-th of `n` tokens on `hex` is drawn (`z` above [`TOKEN_Z`] for its halo's

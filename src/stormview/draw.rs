@@ -60,7 +60,7 @@ fn spawn_root(mut commands: Commands, shapes: Res<Shapes>) {
         children![(
             Name::new("Token"),
             TokenMark,
-            token_sprite(&shapes, 1, TOKEN_COLOUR),
+            token_sprite(&shapes, None, 1, TOKEN_COLOUR),
             Transform::from_xyz(0.0, 0.0, TOKEN_Z),
         )],
     ));
