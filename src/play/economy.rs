@@ -60,7 +60,7 @@ fn take(
     } else {
         let land = gathering.yield_of(here.biome, here.landmark);
         let bonus = sites.map(|s| s.gather_at(a.hex)).unwrap_or_default();
-        crate::sites::plugin::sum([&land, &bonus])
+        crate::rules::sum_yields([&land, &bonus])
     };
     if yields.is_empty() {
         return Err(Refusal::NothingToGather);
@@ -108,7 +108,7 @@ pub(super) fn pay(
         }
     }
     for (faction, parts) in income {
-        let total = crate::sites::plugin::sum(&parts);
+        let total = crate::rules::sum_yields(&parts);
         let mut seats: Vec<_> = (players.iter_mut())
             .filter(|(_, f, _)| **f == faction)
             .map(|(p, _, r)| (p.id, r))

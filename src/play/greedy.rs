@@ -27,9 +27,8 @@ use super::hazards::effects;
 use super::players::{PlayerId, Resources};
 use super::routes::route_with;
 use crate::hex::{Direction, distance};
-use crate::rules::{FeatureEffect, FeatureId, Rules, Yield};
+use crate::rules::{FeatureEffect, FeatureId, Rules, Yield, sum_yields};
 use crate::sites::SiteLayer;
-use crate::sites::plugin::sum;
 use crate::world::{GeneratedHex, HexWorld};
 use crate::worldgen::stream::{Purpose, player_rng};
 
@@ -250,7 +249,7 @@ fn wanted_here(board: &Board, hex: Hex, lacking: &Yield) -> u32 {
     ];
     let sites = board.sites.filter(|s| s.has_sites(hex));
     let bonus = sites.map(|s| s.gather_at(hex)).unwrap_or_default();
-    sum(land.into_iter().flatten().chain([&bonus]))
+    sum_yields(land.into_iter().flatten().chain([&bonus]))
         .iter()
         .map(|(r, &n)| n.min(lacking.get(r).copied().unwrap_or(0)))
         .sum()
@@ -258,7 +257,7 @@ fn wanted_here(board: &Board, hex: Hex, lacking: &Yield) -> u32 {
 
 /// What the seat lacks of one of each construction, resource by resource.
 fn lacking(seat: &Seat, rules: &Rules) -> Yield {
-    let all = sum(rules.features.iter().map(|f| &f.cost));
+    let all = sum_yields(rules.features.iter().map(|f| &f.cost));
     (all.into_iter())
         .filter_map(|(r, n)| {
             let short = n.saturating_sub(seat.held.get(&r));

@@ -151,6 +151,16 @@ pub struct PlayRules {
 /// Resource name -> amount.
 pub type Yield = BTreeMap<String, u32>;
 
+/// Yields added up, resource by resource (saturating: each part is bounded by the rules).
+pub fn sum_yields<'a>(parts: impl IntoIterator<Item = &'a Yield>) -> Yield {
+    let mut total = Yield::new();
+    for (r, &n) in parts.into_iter().flatten() {
+        let t = total.entry(r.clone()).or_insert(0);
+        *t = t.saturating_add(n);
+    }
+    total
+}
+
 /// How a game ends: after `phases` phases, or once a faction's score reaches `target` (0: no
 /// target). A faction scores for each hex its flags occupy.
 #[derive(Debug, Clone, PartialEq)]
@@ -196,20 +206,11 @@ pub struct Gathering {
 impl Gathering {
     /// What a hex of `biome` and `landmark` yields, resource by resource.
     pub fn yield_of(&self, biome: BiomeId, landmark: LandmarkId) -> Yield {
-        let mut total = self
-            .biomes
-            .get(biome.0 as usize)
-            .cloned()
-            .unwrap_or_default();
-        for (name, n) in self
-            .landmarks
-            .get(landmark.0 as usize)
-            .into_iter()
-            .flatten()
-        {
-            let sum = total.entry(name.clone()).or_insert(0);
-            *sum = sum.saturating_add(*n);
-        }
+        let parts = [
+            self.biomes.get(biome.0 as usize),
+            self.landmarks.get(landmark.0 as usize),
+        ];
+        let mut total = sum_yields(parts.into_iter().flatten());
         total.retain(|_, n| *n > 0);
         total
     }

@@ -9,7 +9,7 @@ use hexx::Hex;
 use super::roll::roll_province;
 use super::{AeternusTerrain, Placed, Site, SiteRules, Uniques};
 use crate::AppSystems;
-use crate::rules::{Rules, RulesError, Yield};
+use crate::rules::{Rules, RulesError, Yield, sum_yields};
 use crate::world::plugin::HexWorld;
 
 /// The sites rolled so far and what the next rolls need.
@@ -71,12 +71,12 @@ impl SiteLayer {
 
     /// What `hex`'s sites pay its flag each phase, resource by resource.
     pub fn yields_at(&self, hex: Hex) -> Yield {
-        sum(self.sites_at(hex).map(|s| &s.yields))
+        sum_yields(self.sites_at(hex).map(|s| &s.yields))
     }
 
     /// What `hex`'s sites add to a gathering there.
     pub fn gather_at(&self, hex: Hex) -> Yield {
-        sum(self.sites_at(hex).map(|s| &s.gather))
+        sum_yields(self.sites_at(hex).map(|s| &s.gather))
     }
 
     /// How much further a player on `hex` sees.
@@ -89,16 +89,6 @@ impl SiteLayer {
     pub fn has_sites(&self, hex: Hex) -> bool {
         self.at.contains_key(&hex)
     }
-}
-
-/// Yields added up, resource by resource (saturating: each part is bounded by the rules).
-pub fn sum<'a>(parts: impl IntoIterator<Item = &'a Yield>) -> Yield {
-    let mut total = Yield::new();
-    for (r, &n) in parts.into_iter().flatten() {
-        let t = total.entry(r.clone()).or_insert(0);
-        *t = t.saturating_add(n);
-    }
-    total
 }
 
 /// Rolls new hexes for sites while a [`SiteLayer`] resource exists, in the pass that generates
