@@ -17,25 +17,10 @@ use crate::mods::art::ArtImage;
 use crate::rules::reload::RulesRejected;
 use crate::rules::{BiomeId, Rules, RulesError};
 
-/// A biome's tile files: the first, then the variants.
-const VARIANTS: [&str; 3] = ["", "-2", "-3"];
-
-/// A name as a file name: lower case, words joined by `-`.
-pub fn kebab(name: &str) -> String {
-    let mut out = String::new();
-    for c in name.chars() {
-        if c.is_alphanumeric() {
-            out.extend(c.to_lowercase());
-        } else if !out.is_empty() && !out.ends_with('-') {
-            out.push('-');
-        }
-    }
-    out.trim_end_matches('-').to_string()
-}
-
-/// The asset path of a biome's tile (variant `v`).
-pub fn tile_path(biome: &str, v: &str) -> String {
-    format!("art/tiles/aeternus/{}{v}.png", kebab(biome))
+/// The asset path of a biome's tile (variant `v`, from 0): where the art program paints it
+/// (`crate::art`), under the game's `art/` folder.
+pub fn tile_path(biome: &str, v: u32) -> String {
+    format!("art/{}", crate::art::tile_path("aeternus", biome, v))
 }
 
 /// How one tile is drawn: its layer in the map's texture and its tint.
@@ -85,17 +70,22 @@ impl TileArt {
     /// How the hex `hex` of `biome` is drawn: one of the biome's ready images, by the hex, else
     /// the white hex in the biome's colour.
     pub fn look(&self, rules: &Rules, biome: BiomeId, hex: Hex) -> Look {
-        let ready: Vec<u32> = (self.slots.iter().enumerate())
-            .filter(|(_, s)| s.ready && s.biome == biome)
-            .map(|(i, _)| i as u32 + 1)
-            .collect();
-        if ready.is_empty() {
+        // Read in place, with no list built: this runs for every hex drawn.
+        let ready = || {
+            (self.slots.iter().enumerate())
+                .filter(move |(_, s)| s.ready && s.biome == biome)
+                .map(|(i, _)| i as u32 + 1)
+        };
+        let n = ready().count();
+        if n == 0 {
             return Look::tinted(super::tiles::biome_colour(rules, biome));
         }
         // A fixed mix of the hex, so a hex keeps its variant from run to run.
         let h = (hex.x as i64 as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
             ^ (hex.y as i64 as u64).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
-        let pick = ready[((h >> 32) % ready.len() as u64) as usize];
+        let pick = ready()
+            .nth(((h >> 32) % n as u64) as usize)
+            .expect("n ready slots");
         Look {
             index: pick,
             colour: Color::WHITE,
@@ -115,12 +105,12 @@ pub(super) fn ask_for_tiles(
 ) {
     let mut slots = Vec::new();
     for (i, biome) in rules.biomes.iter().enumerate() {
-        let held: Vec<String> = (VARIANTS.iter())
+        let held: Vec<String> = (0..crate::art::tiles::VARIANTS)
             .map(|v| tile_path(&biome.name, v))
             .filter(|p| sources.as_ref().is_some_and(|s| s.holds(p)))
             .collect();
         if held.is_empty() {
-            let path = tile_path(&biome.name, "");
+            let path = tile_path(&biome.name, 0);
             warn!(
                 "{path}: no tile image for the biome {}: drawn in its colour",
                 biome.name
@@ -326,10 +316,10 @@ mod tests {
 
     #[test]
     fn names_become_file_names() {
-        assert_eq!(kebab("Deceased Dunes"), "deceased-dunes");
-        assert_eq!(kebab("Ash  Flats!"), "ash-flats");
+        assert_eq!(crate::art::kebab("Deceased Dunes"), "deceased-dunes");
+        assert_eq!(crate::art::kebab("Ash  Flats!"), "ash-flats");
         assert_eq!(
-            tile_path("Perilous Pass", "-2"),
+            tile_path("Perilous Pass", 1),
             "art/tiles/aeternus/perilous-pass-2.png"
         );
     }
