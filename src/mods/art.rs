@@ -63,11 +63,7 @@ impl AssetLoader for ArtLoader {
         ctx: &mut LoadContext<'_>,
     ) -> Result<ArtImage, RulesError> {
         let source = self.sources.shown(ctx.path());
-        let mut bytes = Vec::new();
-        reader
-            .read_to_end(&mut bytes)
-            .await
-            .map_err(|e| RulesError::new(&source, None, format!("cannot read the file: {e}")))?;
+        let bytes = crate::rules::asset::read_bytes(reader, &source).await?;
         let image = decode(&bytes, &source)?;
         Ok(ArtImage { image, source })
     }

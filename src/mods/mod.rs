@@ -108,11 +108,15 @@ impl Sources {
         AssetPath::from(format!("{RULE_FILE_SOURCE}://{name}"))
     }
 
+    /// The game's own source: the mods (the last given on top), then `assets/`.
+    fn own(&self) -> Layers {
+        let folders: Vec<PathBuf> = self.mods.iter().map(|m| m.folder.clone()).collect();
+        Layers::new(&folders, self.base.clone())
+    }
+
     /// Registers the sources; before the asset plugin.
     pub fn register(&self, app: &mut App) {
-        let folders: Vec<PathBuf> = self.mods.iter().map(|m| m.folder.clone()).collect();
-        let own = Layers::new(&folders, self.base.clone());
-        app.register_asset_source(AssetSourceId::Default, own.source());
+        app.register_asset_source(AssetSourceId::Default, self.own().source());
         if let Some(folder) = &self.rule_folder {
             let layers = Layers::rule_folder(folder.clone());
             app.register_asset_source(RULE_FILE_SOURCE, layers.source());
@@ -124,8 +128,7 @@ impl Sources {
     /// Whether the game's own source holds `path` (a mod, `assets/` or the embedded defaults).
     pub fn holds(&self, path: &str) -> bool {
         let p = Path::new(path);
-        let mods = self.mods.iter().map(|m| &m.folder);
-        let on_disk = mods.chain(self.base.as_ref()).any(|f| f.join(p).is_file());
+        let on_disk = self.own().folders.iter().any(|f| f.join(p).is_file());
         on_disk || source::embedded(p).is_some()
     }
 
@@ -133,21 +136,16 @@ impl Sources {
     /// else the embedded default by its place under `assets/`.
     pub fn shown(&self, path: &AssetPath) -> String {
         let inner = path.path();
-        let folders: Vec<PathBuf> = match path.source().as_str() {
-            Some(RULE_FILE_SOURCE) => self.rule_folder.iter().cloned().collect(),
-            _ => {
-                let mods = self.mods.iter().rev().map(|m| m.folder.clone());
-                mods.chain(self.base.clone()).collect()
-            }
+        let layers = match (path.source().as_str(), &self.rule_folder) {
+            (Some(RULE_FILE_SOURCE), Some(folder)) => Layers::rule_folder(folder.clone()),
+            (Some(RULE_FILE_SOURCE), None) => Layers::default(),
+            _ => self.own(),
         };
-        if let Some(f) = folders.iter().find(|f| f.join(inner).is_file()) {
+        if let Some(f) = layers.folders.iter().find(|f| f.join(inner).is_file()) {
             return f.join(inner).display().to_string();
         }
-        let under = match path.source().as_str() {
-            Some(RULE_FILE_SOURCE) => "assets/rules",
-            _ => "assets",
-        };
-        Path::new(under).join(inner).display().to_string()
+        let under = Path::new("assets").join(layers.embedded_under);
+        under.join(inner).display().to_string()
     }
 
     /// The asset plugin: paths outside the sources refused (`UnapprovedPathMode::Forbid`), no

@@ -126,13 +126,6 @@ impl Layers {
             .map(<[u8]>::to_vec)
             .ok_or_else(|| AssetReaderError::NotFound(path.to_path_buf()))
     }
-
-    /// The folder a path is served from (none: embedded or missing), for messages.
-    pub fn origin(&self, path: &Path) -> Option<&Path> {
-        (self.folders.iter())
-            .find(|f| f.join(path).is_file())
-            .map(PathBuf::as_path)
-    }
 }
 
 /// The embedded default at `path`.

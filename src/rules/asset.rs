@@ -87,13 +87,22 @@ impl<A> FromWorld for RuleLoader<A> {
     }
 }
 
-/// A file's text, read whole (the source caps its size) and checked to be UTF-8.
-async fn read_text(reader: &mut dyn Reader, source: &str) -> Result<String, RulesError> {
+/// A file's bytes, read whole (the source caps their size); `source` names it in errors.
+pub(crate) async fn read_bytes(
+    reader: &mut dyn Reader,
+    source: &str,
+) -> Result<Vec<u8>, RulesError> {
     let mut bytes = Vec::new();
     reader
         .read_to_end(&mut bytes)
         .await
         .map_err(|e| RulesError::new(source, None, format!("cannot read the file: {e}")))?;
+    Ok(bytes)
+}
+
+/// A file's text, read whole and checked to be UTF-8 and within a rule file's size.
+async fn read_text(reader: &mut dyn Reader, source: &str) -> Result<String, RulesError> {
+    let bytes = read_bytes(reader, source).await?;
     if bytes.len() as u64 > MAX_RULE_FILE {
         let m = format!("is larger than the limit of {MAX_RULE_FILE} bytes");
         return Err(RulesError::new(source, None, m));
