@@ -18,7 +18,11 @@ fn a_game_watched_in_the_window_is_the_headless_game() {
     let xvfb = std::env::var_os("PATH")
         .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("xvfb-run").is_file()));
     if !xvfb && std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty()) {
-        eprintln!("window test skipped: no `xvfb-run` on PATH and no DISPLAY to open a window on");
+        let why = "no `xvfb-run` on PATH and no DISPLAY to open a window on";
+        if std::env::var("AETERNUS_REQUIRE_WINDOW").as_deref() == Ok("1") {
+            panic!("window test cannot run: {why} (AETERNUS_REQUIRE_WINDOW=1)");
+        }
+        eprintln!("window test skipped: {why}");
         return;
     }
     let dir = std::env::temp_dir().join(format!("aeternus-sim-window-{}", std::process::id()));

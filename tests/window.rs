@@ -4,16 +4,15 @@
 //! Both rulesets: the Aeternus world and the storm map (`--rules storm`); and the spectator
 //! window (`--spectator`) beside the game's.
 //!
-//! Skips (passing, with a message) when there is neither `xvfb-run` nor a `DISPLAY`.
+//! Skips (passing, with a message) when there is neither `xvfb-run` nor a `DISPLAY`, unless
+//! `AETERNUS_REQUIRE_WINDOW=1` (`common`).
 //! With `AETERNUS_UPDATE_SCREENSHOT=1` a passing run also copies the picture to docs/screenshot.png.
 #![cfg(unix)]
 
-use std::fs::File;
-use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
-use std::process::{Command, ExitStatus};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+mod common;
+
+use std::path::Path;
+use std::sync::Arc;
 
 use aeternus::game::START_VIEW_RADIUS;
 use aeternus::hex::{Direction, layout, view_order};
@@ -22,15 +21,11 @@ use aeternus::rules::Rules;
 use aeternus::storm::{CycleParams, StormMap, StormRules};
 use aeternus::world::{Cause, HexWorld};
 use bevy::math::Vec2;
+use common::{close, distance, launcher, patch_mean, patch_spread, screenshot};
 use hexx::Hex;
 use image::{Rgb, RgbImage};
 
 const SEED: u64 = 7;
-/// Kill the game if it has not saved its screenshot and quit by then.
-const TIMEOUT: Duration = Duration::from_secs(120);
-/// Per channel, out of 255, for flat marks (tokens, seals): drawn in an sRGB window, their colour
-/// comes back exact but for rounding and the software rasteriser.
-const TOLERANCE: i32 = 6;
 /// Hexes within this distance of the origin are each checked for their biome's tile.
 const CHECK_RADIUS: u32 = 4;
 /// Sample each hex this far (in hex sizes) below its centre, clear of the town and corruption
@@ -41,10 +36,7 @@ const TOKEN_PIXELS: usize = 15;
 
 #[test]
 fn window_draws_each_hex_in_its_biome_colour_north_up() {
-    let Some(launcher) = launcher() else {
-        eprintln!("window test skipped: no `xvfb-run` on PATH and no DISPLAY to open a window on");
-        return;
-    };
+    let Some(launcher) = launcher() else { return };
     let (img, dir) = screenshot(&launcher, "aeternus", &["--seed", &SEED.to_string()]);
 
     check_picture(&img);
@@ -60,10 +52,7 @@ fn window_draws_each_hex_in_its_biome_colour_north_up() {
 
 #[test]
 fn spectator_window_frames_the_whole_explored_world_beside_the_game() {
-    let Some(launcher) = launcher() else {
-        eprintln!("window test skipped: no `xvfb-run` on PATH and no DISPLAY to open a window on");
-        return;
-    };
+    let Some(launcher) = launcher() else { return };
     let seed = SEED.to_string();
     let (img, dir) = screenshot(&launcher, "spectator", &["--seed", &seed, "--spectator"]);
     // The game window is as without a spectator.
@@ -118,10 +107,7 @@ fn spectator_window_frames_the_whole_explored_world_beside_the_game() {
 /// colour; the mod's rules and site rules run (its world is the one the window shows).
 #[test]
 fn the_example_mods_biome_is_drawn_from_its_own_tile() {
-    let Some(launcher) = launcher() else {
-        eprintln!("window test skipped: no `xvfb-run` on PATH and no DISPLAY to open a window on");
-        return;
-    };
+    let Some(launcher) = launcher() else { return };
     let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/mods/example");
     let seed = 3u64;
     let args = ["--mod", folder.to_str().unwrap(), "--seed", "3"];
@@ -199,49 +185,11 @@ fn the_example_mods_biome_is_drawn_from_its_own_tile() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The standard deviation of the luminance of the pixels within `r` of (x, y).
-fn patch_spread(img: &RgbImage, x: u32, y: u32, r: i32) -> f32 {
-    let mut l = Vec::new();
-    for dy in -r..=r {
-        for dx in -r..=r {
-            let px = img.get_pixel((x as i32 + dx) as u32, (y as i32 + dy) as u32);
-            l.push(0.2126 * px[0] as f32 + 0.7152 * px[1] as f32 + 0.0722 * px[2] as f32);
-        }
-    }
-    let mean = l.iter().sum::<f32>() / l.len() as f32;
-    (l.iter().map(|v| (v - mean).powi(2)).sum::<f32>() / l.len() as f32).sqrt()
-}
-
-/// One game at a time: two `xvfb-run -a` starting together can race for a display number.
-static ONE_WINDOW: Mutex<()> = Mutex::new(());
-
-/// Runs the game with `args` and `--screenshot`, and returns the picture and its folder.
-fn screenshot(launcher: &Launcher, tag: &str, args: &[&str]) -> (RgbImage, PathBuf) {
-    let _one = ONE_WINDOW.lock().unwrap_or_else(|e| e.into_inner());
-    let dir =
-        std::env::temp_dir().join(format!("aeternus-window-test-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let shot = dir.join("window.png");
-    let status = run_game(launcher, args, &shot, &dir);
-    let log = std::fs::read_to_string(dir.join("game.log")).unwrap_or_default();
-    match image::open(&shot) {
-        Ok(img) => (img.to_rgb8(), dir),
-        Err(e) => panic!(
-            "no screenshot at {} ({e}); the game exited with {status:?}. Its log:\n{}",
-            shot.display(),
-            tail(&log, 60)
-        ),
-    }
-}
-
 const STORM_SEED: u64 = 3;
 
 #[test]
 fn storm_window_shows_the_capital_in_the_middle_and_the_seals_on_their_cells() {
-    let Some(launcher) = launcher() else {
-        eprintln!("window test skipped: no `xvfb-run` on PATH and no DISPLAY to open a window on");
-        return;
-    };
+    let Some(launcher) = launcher() else { return };
     let seed = STORM_SEED.to_string();
     let (img, dir) = screenshot(&launcher, "storm", &["--rules", "storm", "--seed", &seed]);
 
@@ -403,87 +351,4 @@ fn check_picture(img: &RgbImage) {
             faction.colour
         );
     }
-}
-
-/// The mean colour of the square of pixels within `r` of (x, y).
-fn patch_mean(img: &RgbImage, x: u32, y: u32, r: i32) -> Rgb<u8> {
-    let (mut sum, mut n) = ([0u32; 3], 0u32);
-    for dy in -r..=r {
-        for dx in -r..=r {
-            let px = img.get_pixel((x as i32 + dx) as u32, (y as i32 + dy) as u32);
-            (0..3).for_each(|i| sum[i] += px[i] as u32);
-            n += 1;
-        }
-    }
-    Rgb(sum.map(|c| (c / n) as u8))
-}
-
-/// Squared distance between two colours.
-fn distance(a: Rgb<u8>, b: Rgb<u8>) -> i32 {
-    (0..3).map(|i| (a[i] as i32 - b[i] as i32).pow(2)).sum()
-}
-
-fn close(a: Rgb<u8>, b: Rgb<u8>) -> bool {
-    (0..3).all(|i| (a[i] as i32 - b[i] as i32).abs() <= TOLERANCE)
-}
-
-enum Launcher {
-    Xvfb,
-    Display,
-}
-
-/// Prefer a private Xvfb screen (the same on every machine) over the user's display.
-fn launcher() -> Option<Launcher> {
-    let on_path = |name: &str| {
-        std::env::var_os("PATH")
-            .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(name).is_file()))
-    };
-    if on_path("xvfb-run") {
-        Some(Launcher::Xvfb)
-    } else if std::env::var_os("DISPLAY").is_some_and(|d| !d.is_empty()) {
-        Some(Launcher::Display)
-    } else {
-        None
-    }
-}
-
-fn run_game(launcher: &Launcher, args: &[&str], shot: &Path, dir: &Path) -> Option<ExitStatus> {
-    let game = PathBuf::from(env!("CARGO_BIN_EXE_aeternus"));
-    let mut cmd = match launcher {
-        Launcher::Xvfb => {
-            let mut c = Command::new("xvfb-run");
-            c.args(["-a", "-s", "-screen 0 1280x1024x24"]).arg(&game);
-            c
-        }
-        Launcher::Display => Command::new(&game),
-    };
-    let log = File::create(dir.join("game.log")).unwrap();
-    cmd.args(args)
-        .arg("--screenshot")
-        .arg(shot)
-        .stdout(log.try_clone().unwrap())
-        .stderr(log)
-        // Its own process group, so a timeout kills Xvfb and the game too, not only xvfb-run.
-        .process_group(0);
-    let mut child = cmd.spawn().expect("start the game");
-    let start = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return Some(status);
-        }
-        if start.elapsed() > TIMEOUT {
-            let _ = Command::new("kill")
-                .args(["-KILL", "--", &format!("-{}", child.id())])
-                .status();
-            let _ = child.wait();
-            eprintln!("the game did not finish within {TIMEOUT:?}: killed");
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(200));
-    }
-}
-
-fn tail(text: &str, lines: usize) -> String {
-    let all: Vec<&str> = text.lines().collect();
-    all[all.len().saturating_sub(lines)..].join("\n")
 }
