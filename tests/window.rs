@@ -14,6 +14,7 @@ mod common;
 use std::path::Path;
 use std::sync::Arc;
 
+use aeternus::export::MapExport;
 use aeternus::game::START_VIEW_RADIUS;
 use aeternus::hex::{Direction, layout, view_order};
 use aeternus::render::{BACKGROUND, HEX_SIZE, fit_scale};
@@ -197,17 +198,32 @@ fn storm_window_shows_the_capital_in_the_middle_and_the_seals_on_their_cells() {
     let rules = Arc::new(StormRules::embedded().unwrap());
     let map = StormMap::generate(rules.clone(), CycleParams::new(&rules, STORM_SEED, 0));
 
-    // The capital (the token's start, drawn as a hollow ring) is under the window's centre.
+    // Tiles and marks are drawn from their images, so a place is told by the mean of a patch
+    // of its pixels: nearest to the colour drawn there among every colour the map uses.
     let (w, h) = img.dimensions();
-    let capital = Rgb(rules.biome_of(rules.capital).colour);
+    let scale = fit_scale(Vec2::new(w as f32, h as f32), rules.radius);
+    let patch = ((0.12 * HEX_SIZE / scale) as i32).max(1);
+    let crown = opaque_mean("assets/art/sprites/storm/capital.png");
+    let mut palette: Vec<(String, Rgb<u8>)> = vec![("the capital's crown".into(), crown)];
+    palette.extend((rules.biomes.iter()).map(|b| (b.name.clone(), Rgb(b.colour))));
+    palette.extend((rules.seals.iter()).map(|s| (format!("{} seal", s.name), Rgb(s.colour))));
+    let nearest = |px: Rgb<u8>| {
+        let i = (0..palette.len())
+            .min_by_key(|&i| distance(px, palette[i].1))
+            .unwrap();
+        palette[i].0.clone()
+    };
+
+    // The capital (the token's start, its crown under the hollow ring) is under the window's
+    // centre: the crown's gold is there (one pixel: the crown is a few pixels across here).
     let centre = *img.get_pixel(w / 2, h / 2);
-    assert!(
-        close(centre, capital),
-        "the window's centre is {centre:?}, not the capital's {capital:?}"
+    assert_eq!(
+        nearest(centre),
+        "the capital's crown",
+        "the window's centre is {centre:?}"
     );
 
     // The whole map is framed; each seal copy's mark shows its seal's colour on its cell.
-    let scale = fit_scale(Vec2::new(w as f32, h as f32), rules.radius);
     let layout = layout(HEX_SIZE);
     assert!(!map.seals.is_empty());
     let mut wrong = Vec::new();
@@ -215,14 +231,10 @@ fn storm_window_shows_the_capital_in_the_middle_and_the_seals_on_their_cells() {
         let cell = map.disc.hex(p.cell);
         let at = layout.hex_to_world_pos(cell);
         let (x, y) = (w as f32 / 2.0 + at.x / scale, h as f32 / 2.0 - at.y / scale);
-        let seal = rules.seal_of(p.seal);
-        let want = Rgb(seal.colour);
-        let got = *img.get_pixel(x as u32, y as u32);
-        if !close(got, want) {
-            wrong.push(format!(
-                "{} seal at {cell:?}, pixel ({x}, {y}): {got:?}, not {want:?}",
-                seal.name
-            ));
+        let want = format!("{} seal", rules.seal_of(p.seal).name);
+        let got = patch_mean(&img, x as u32, y as u32, patch);
+        if nearest(got) != want {
+            wrong.push(format!("{want} at {cell:?}, pixel ({x}, {y}): {got:?}"));
         }
     }
     assert!(
@@ -230,19 +242,36 @@ fn storm_window_shows_the_capital_in_the_middle_and_the_seals_on_their_cells() {
         "seal marks missing:\n{}",
         wrong.join("\n")
     );
-    // And they are marks, not a stray pixel: every seal colour covers a patch.
-    for seal in &rules.seals {
-        let n = img
-            .pixels()
-            .filter(|&&px| close(px, Rgb(seal.colour)))
-            .count();
-        assert!(
-            n >= 20,
-            "only {n} pixels of the {} seal's colour",
-            seal.name
-        );
-    }
+    // And the tiles are the cycle's biomes: most cells' middles are nearest their biome's
+    // colour (a seal, a reservation or the crown covers some).
+    let tiles = map.tiles();
+    let right = (tiles.iter().zip(&map.biomes))
+        .filter(|(t, b)| {
+            let at = layout.hex_to_world_pos(t.hex) - Vec2::new(0.0, 0.5 * HEX_SIZE);
+            let (x, y) = (w as f32 / 2.0 + at.x / scale, h as f32 / 2.0 - at.y / scale);
+            nearest(patch_mean(&img, x as u32, y as u32, patch)) == rules.biome_of(**b).name
+        })
+        .count();
+    assert!(
+        right * 10 >= tiles.len() * 8,
+        "only {right} of {} cells show their biome",
+        tiles.len()
+    );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The mean colour of an image's opaque pixels, but for its dark outline.
+fn opaque_mean(path: &str) -> Rgb<u8> {
+    let img = image::open(Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
+        .unwrap()
+        .to_rgba8();
+    let (mut sum, mut n) = ([0u64; 3], 0u64);
+    let bright = |px: &&image::Rgba<u8>| px[0] as u32 + px[1] as u32 + px[2] as u32 > 300;
+    for px in img.pixels().filter(|px| px[3] > 200).filter(bright) {
+        (0..3).for_each(|i| sum[i] += px[i] as u64);
+        n += 1;
+    }
+    Rgb(sum.map(|c| (c / n) as u8))
 }
 
 fn check_picture(img: &RgbImage) {

@@ -2,8 +2,10 @@
 //! fit on one hex and the hex's colour still shows: a flag in its owner's colour (top), a Pylon
 //! of Purity (left), a Stag Station (right), a Boardwalk (bottom); an occupied hex also gets a
 //! rim in its owner's colour. Chosen by the feature's effect, so a mod's renamed features draw
-//! too. Corruption has its own mark (`render::marks`).
+//! too. Every hex a Pylon of Purity protects shows a pale ward along its rim, so the ring reads
+//! at a glance. Corruption has its own mark (`render::marks`).
 
+use bevy::platform::collections::HashSet;
 use bevy::prelude::*;
 
 use super::seat::faction_colour;
@@ -15,7 +17,7 @@ use crate::render::marks::{HexMarks, HexesToRedraw, mark};
 use crate::render::shapes::{Shape, Shapes};
 use crate::rules::FeatureEffect;
 use crate::rules::reload::RulesReloaded;
-use crate::world::plugin::{Features, HexPos, WorldRules};
+use crate::world::plugin::{Features, HexPos, HexWorld, WorldRules};
 
 /// Above the town mark (2) and below the tokens.
 const FEATURE_Z: f32 = 4.0;
@@ -24,16 +26,24 @@ const STATION: Color = Color::srgb(0.93, 0.68, 0.36);
 const BOARDWALK: Color = Color::srgb(0.62, 0.42, 0.24);
 /// A flag nobody owns (a mod that generates flags).
 const UNOWNED: Color = Color::srgb(0.85, 0.85, 0.85);
+/// The ward's fallback outline.
+const WARD: Color = Color::srgba(0.78, 0.97, 1.0, 0.6);
+/// Above the tiles, under corruption (1) and towns (2).
+const WARD_Z: f32 = 0.5;
 
 /// The built features' marks.
 struct Built;
 
+/// The wards of the hexes pylons protect.
+struct Warded;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HexMarks<Built>>()
+        .init_resource::<HexMarks<Warded>>()
         .add_message::<RulesReloaded>()
         .add_systems(
             Update,
-            update_marks
+            (update_marks, update_wards)
                 .after(crate::render::art::take_sprites)
                 .in_set(AppSystems::Render),
         );
@@ -108,6 +118,45 @@ fn update_marks(
     }
 }
 
+/// Draws the ward on each hex a pylon protects, following the hexes redrawn this frame: a hex
+/// generated or edited is checked, and so is every hex within the radius of a pylon on it (a
+/// pylon just built wards its ring). Reads [`HexesToRedraw`], the hexes' features, the store and
+/// the shapes; writes the wards.
+fn update_wards(
+    mut commands: Commands,
+    mut redraw: HexesToRedraw,
+    hexes: Query<(&HexPos, &Features)>,
+    world: Res<HexWorld>,
+    shapes: Res<Shapes>,
+    art: Option<Res<SpriteArt>>,
+    mut marks: ResMut<HexMarks<Warded>>,
+) {
+    let pylons: Vec<_> = world.rules.pylons().collect();
+    let mut check = HashSet::new();
+    for (hex, features) in redraw.take().into_iter().filter_map(|e| hexes.get(e).ok()) {
+        check.insert(hex.0);
+        for &(pylon, radius) in &pylons {
+            if features.0.contains(pylon) {
+                check.extend(hex.0.range(radius));
+            }
+        }
+    }
+    let shape = &shapes.outline;
+    for hex in check {
+        let warded = world.is_generated(hex) && world.purified(hex);
+        marks.redraw(&mut commands, hex, |commands, centre| {
+            if !warded {
+                return Vec::new();
+            }
+            let sprite = match art.as_deref() {
+                Some(a) => a.sprite("protected", shape.sprite(WARD), shape.size, Color::WHITE),
+                None => shape.sprite(WARD),
+            };
+            vec![commands.spawn(mark("Ward", sprite, centre, WARD_Z)).id()]
+        });
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use hexx::Hex;
@@ -166,5 +215,50 @@ mod tests {
         app.update();
         app.update();
         assert_eq!(rim_colour(&mut app), Some(Color::srgb_u8(1, 2, 3)));
+    }
+
+    /// A pylon built by hand wards every generated hex within its radius, and no other.
+    #[test]
+    fn a_pylon_wards_its_ring() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        app.init_resource::<Assets<Image>>();
+        (crate::core_plugins(Rules::aeternus(), 7))(&mut app);
+        app.add_plugins((crate::render::shapes::plugin, plugin));
+        app.world_mut().spawn(crate::world::plugin::Viewer {
+            hex: Hex::ZERO,
+            radius: 4,
+        });
+        app.update();
+        app.update();
+        let wards = |app: &mut App| {
+            let mut q = app.world_mut().query::<(&Name, &Transform)>();
+            q.iter(app.world())
+                .filter(|(n, _)| n.as_str() == "Ward")
+                .count()
+        };
+        assert_eq!(wards(&mut app), 0);
+        let mut map = app.world_mut().resource_mut::<HexWorld>();
+        let (pylon, radius) = map.rules.pylons().next().unwrap();
+        let d = map.get(Hex::ZERO).unwrap();
+        let mut features = d.features;
+        features.insert(pylon);
+        map.set_state(Hex::ZERO, d.landmark, features);
+        let ring = Hex::ZERO
+            .range(radius)
+            .filter(|&h| map.is_generated(h))
+            .count();
+        let origin = (app.world_mut().query::<(Entity, &HexPos)>())
+            .iter(app.world())
+            .find(|(_, h)| h.0 == Hex::ZERO)
+            .map(|(e, _)| e)
+            .unwrap();
+        app.world_mut()
+            .entity_mut(origin)
+            .insert(Features(features));
+        app.world_mut().write_message(HexEdited { hex: Hex::ZERO });
+        app.update();
+        assert!(ring >= 7);
+        assert_eq!(wards(&mut app), ring);
     }
 }

@@ -1,10 +1,11 @@
-//! The biome tiles' art: each biome's image `art/tiles/aeternus/<biome>.png` (and its variants
-//! `-2`, `-3`, one chosen per hex) through the asset server, from a mod, `assets/` or the
-//! embedded defaults. A tile is checked before it is drawn: its header before decoding (the art
-//! loader) and its size against the hex's (bevy_ecs_tilemap draws every tile of a map from one
-//! texture array, which cannot mix sizes). A biome with no good image is drawn as today, the
-//! white hex tinted in its colour, with a warning naming the missing file; an image saved while
-//! the game runs is swapped in place, or refused with its error in the banner.
+//! The map's art: each biome's tile `art/tiles/<world>/<biome>.png` (and its variants `-2`,
+//! `-3`, one chosen per hex) and the sprites `art/sprites/<name>.png`, through the asset server,
+//! from a mod, `assets/` or the embedded defaults. Both map windows use it: the Aeternus world
+//! (`aeternus`) and the storm map (`storm`). A tile is checked before it is drawn: its header
+//! before decoding (the art loader) and its size against the hex's (bevy_ecs_tilemap draws every
+//! tile of a map from one texture array, which cannot mix sizes). A biome with no good image is
+//! drawn as today, the white hex tinted in its colour, with a warning naming the missing file; an
+//! image saved while the game runs is swapped in place, or refused with its error in the banner.
 
 use bevy::asset::AssetLoadFailedEvent;
 use bevy::prelude::*;
@@ -17,10 +18,10 @@ use crate::mods::art::ArtImage;
 use crate::rules::reload::RulesRejected;
 use crate::rules::{BiomeId, Rules, RulesError};
 
-/// The asset path of a biome's tile (variant `v`, from 0): where the art program paints it
-/// (`crate::art`), under the game's `art/` folder.
-pub fn tile_path(biome: &str, v: u32) -> String {
-    format!("art/{}", crate::art::tile_path("aeternus", biome, v))
+/// The asset path of a biome's tile in `world`'s folder (variant `v`, from 0): where the art
+/// program paints it (`crate::art`), under the game's `art/` folder.
+pub fn tile_path(world: &str, biome: &str, v: u32) -> String {
+    format!("art/{}", crate::art::tile_path(world, biome, v))
 }
 
 /// How one tile is drawn: its layer in the map's texture and its tint.
@@ -42,7 +43,8 @@ impl Look {
 struct Slot {
     art: Handle<ArtImage>,
     image: Handle<Image>,
-    biome: BiomeId,
+    /// The biome's index in its ruleset.
+    biome: u8,
     ready: bool,
 }
 
@@ -67,9 +69,15 @@ impl TileArt {
         TilemapTexture::Vector(layers.collect())
     }
 
-    /// How the hex `hex` of `biome` is drawn: one of the biome's ready images, by the hex, else
-    /// the white hex in the biome's colour.
+    /// How the hex `hex` of the Aeternus `biome` is drawn: one of the biome's ready images, by
+    /// the hex, else the white hex in the biome's colour.
     pub fn look(&self, rules: &Rules, biome: BiomeId, hex: Hex) -> Look {
+        self.look_or(biome.0, hex, || super::tiles::biome_colour(rules, biome))
+    }
+
+    /// How the hex `hex` of the biome with index `biome` is drawn: one of its ready images, by
+    /// the hex, else the white hex in `colour`.
+    pub fn look_or(&self, biome: u8, hex: Hex, colour: impl FnOnce() -> Color) -> Look {
         // Read in place, with no list built: this runs for every hex drawn.
         let ready = || {
             (self.slots.iter().enumerate())
@@ -78,7 +86,7 @@ impl TileArt {
         };
         let n = ready().count();
         if n == 0 {
-            return Look::tinted(super::tiles::biome_colour(rules, biome));
+            return Look::tinted(colour());
         }
         // A fixed mix of the hex, so a hex keeps its variant from run to run.
         let h = (hex.x as i64 as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
@@ -91,10 +99,103 @@ impl TileArt {
             colour: Color::WHITE,
         }
     }
+
+    /// Asks for the tiles the game's sources hold of each biome named, in `world`'s folder;
+    /// warns of each biome that has none.
+    pub fn ask<'a>(
+        world: &str,
+        biomes: impl IntoIterator<Item = &'a str>,
+        server: &AssetServer,
+        sources: Option<&Sources>,
+        white: Handle<Image>,
+        images: &Assets<Image>,
+    ) -> Self {
+        let mut slots = Vec::new();
+        for (i, name) in biomes.into_iter().enumerate() {
+            let held: Vec<String> = (0..crate::art::tiles::VARIANTS)
+                .map(|v| tile_path(world, name, v))
+                .filter(|p| sources.is_some_and(|s| s.holds(p)))
+                .collect();
+            if held.is_empty() {
+                let path = tile_path(world, name, 0);
+                warn!("{path}: no tile image for the biome {name}: drawn in its colour");
+            }
+            slots.extend(held.into_iter().map(|p| Slot {
+                art: server.load(p),
+                image: images.reserve_handle(),
+                biome: i as u8,
+                ready: false,
+            }));
+        }
+        Self { white, slots }
+    }
+
+    /// Takes each tile image as it loads or is saved again: one of the hex's size goes in place,
+    /// another is refused with its error in the banner and its biome keeps its colour. True when
+    /// the maps' texture changed (their tiles' looks with it).
+    pub fn take(
+        &mut self,
+        events: &[AssetEvent<ArtImage>],
+        failed: &[&AssetLoadFailedEvent<ArtImage>],
+        arts: &Assets<ArtImage>,
+        images: &mut Assets<Image>,
+        rejected: &mut MessageWriter<RulesRejected>,
+    ) -> bool {
+        let mut changed = false;
+        let want = hex_texture_size();
+        for e in events {
+            let (AssetEvent::LoadedWithDependencies { id } | AssetEvent::Modified { id }) = *e
+            else {
+                continue;
+            };
+            let Some(slot) = self.slots.iter_mut().find(|s| s.art.id() == id) else {
+                continue;
+            };
+            let Some(loaded) = arts.get(id) else { continue };
+            let size = loaded.image.size();
+            if size != want {
+                let m = format!(
+                    "is {}×{} pixels; a tile is {}×{} (the hex's size): the biome keeps its colour",
+                    size.x, size.y, want.x, want.y
+                );
+                rejected.write(RulesRejected {
+                    error: RulesError::new(&loaded.source, None, m),
+                });
+                changed |= slot.ready;
+                slot.ready = false;
+                continue;
+            }
+            let _ = images.insert(slot.image.id(), loaded.image.clone());
+            changed |= !slot.ready;
+            slot.ready = true;
+        }
+        for f in failed {
+            let Some(slot) = self.slots.iter_mut().find(|s| s.art.id() == f.id) else {
+                continue;
+            };
+            let error = crate::mods::rules_error(&f.path.to_string(), &f.error);
+            warn!("{error}");
+            rejected.write(RulesRejected { error });
+            changed |= slot.ready;
+            slot.ready = false;
+        }
+        changed
+    }
 }
 
-/// Asks for every biome's tiles the game's sources hold; warns of each biome that has none.
-/// Reads the rules, the sources and the textures; writes [`TileArt`].
+/// This frame's art events and failed loads, to hand to more than one taker.
+pub(crate) fn read_art<'a>(
+    events: &mut MessageReader<AssetEvent<ArtImage>>,
+    failed: &'a mut MessageReader<AssetLoadFailedEvent<ArtImage>>,
+) -> (
+    Vec<AssetEvent<ArtImage>>,
+    Vec<&'a AssetLoadFailedEvent<ArtImage>>,
+) {
+    (events.read().copied().collect(), failed.read().collect())
+}
+
+/// Asks for every Aeternus biome's tiles the game's sources hold. Reads the rules, the sources
+/// and the textures; writes [`TileArt`].
 pub(super) fn ask_for_tiles(
     mut commands: Commands,
     server: Res<AssetServer>,
@@ -103,37 +204,23 @@ pub(super) fn ask_for_tiles(
     textures: Res<Textures>,
     images: Res<Assets<Image>>,
 ) {
-    let mut slots = Vec::new();
-    for (i, biome) in rules.biomes.iter().enumerate() {
-        let held: Vec<String> = (0..crate::art::tiles::VARIANTS)
-            .map(|v| tile_path(&biome.name, v))
-            .filter(|p| sources.as_ref().is_some_and(|s| s.holds(p)))
-            .collect();
-        if held.is_empty() {
-            let path = tile_path(&biome.name, 0);
-            warn!(
-                "{path}: no tile image for the biome {}: drawn in its colour",
-                biome.name
-            );
-        }
-        slots.extend(held.into_iter().map(|p| Slot {
-            art: server.load(p),
-            image: images.reserve_handle(),
-            biome: BiomeId(i as u8),
-            ready: false,
-        }));
-    }
-    commands.insert_resource(TileArt {
-        white: textures.hex.clone(),
-        slots,
-    });
+    let names = rules.biomes.iter().map(|b| b.name.as_str());
+    let white = textures.hex.clone();
+    let art = TileArt::ask(
+        "aeternus",
+        names,
+        &server,
+        sources.as_deref(),
+        white,
+        &images,
+    );
+    commands.insert_resource(art);
 }
 
-/// Takes each tile image as it loads or is saved again: one of the hex's size goes in place (the
-/// maps and their tiles are restyled), another is refused with its error in the banner and the
-/// biome keeps its colour. Reads the art's asset events and failed loads; writes the images,
-/// [`TileArt`], [`RulesRejected`], and the maps' textures and tiles' looks through
-/// [`restyle`].
+/// Takes each Aeternus tile image as it loads or is saved again ([`TileArt::take`]); the maps
+/// and their tiles are restyled when the texture changed. Reads the art's asset events and
+/// failed loads; writes the images, [`TileArt`], [`RulesRejected`], and the maps' textures and
+/// tiles' looks through [`restyle`](super::tiles::TileLooks::restyle).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn take_tiles(
     (mut events, mut failed): (
@@ -149,44 +236,8 @@ pub(super) fn take_tiles(
     mut tiles: super::tiles::TileLooks,
 ) {
     let Some(mut art) = art else { return };
-    let mut changed = false;
-    let want = hex_texture_size();
-    for e in events.read() {
-        let (AssetEvent::LoadedWithDependencies { id } | AssetEvent::Modified { id }) = *e else {
-            continue;
-        };
-        let Some(slot) = art.slots.iter_mut().find(|s| s.art.id() == id) else {
-            continue;
-        };
-        let Some(loaded) = arts.get(id) else { continue };
-        let size = loaded.image.size();
-        if size != want {
-            let m = format!(
-                "is {}×{} pixels; a tile is {}×{} (the hex's size): the biome keeps its colour",
-                size.x, size.y, want.x, want.y
-            );
-            rejected.write(RulesRejected {
-                error: RulesError::new(&loaded.source, None, m),
-            });
-            changed |= slot.ready;
-            slot.ready = false;
-            continue;
-        }
-        let _ = images.insert(slot.image.id(), loaded.image.clone());
-        changed |= !slot.ready;
-        slot.ready = true;
-    }
-    for f in failed.read() {
-        let Some(slot) = art.slots.iter_mut().find(|s| s.art.id() == f.id) else {
-            continue;
-        };
-        let error = crate::mods::rules_error(&f.path.to_string(), &f.error);
-        warn!("{error}");
-        rejected.write(RulesRejected { error });
-        changed |= slot.ready;
-        slot.ready = false;
-    }
-    if changed {
+    let (events, failed) = read_art(&mut events, &mut failed);
+    if art.take(&events, &failed, &arts, &mut images, &mut rejected) {
         let texture = art.texture();
         for mut t in &mut maps {
             *t = texture.clone();
@@ -195,11 +246,12 @@ pub(super) fn take_tiles(
     }
 }
 
-/// The map's sprites by name (`art/sprites/<name>.png`): each drawn from its image once it has
-/// loaded, else as its shape (with a warning naming the missing file).
-pub const SPRITES: [&str; 15] = [
+/// The Aeternus map's sprites by name (`art/sprites/<name>.png`): each drawn from its image once
+/// it has loaded, else as its shape (with a warning naming the missing file).
+pub const SPRITES: [&str; 16] = [
     "flag",
     "pylon",
+    "protected",
     "station",
     "boardwalk",
     "town",
@@ -218,14 +270,14 @@ pub const SPRITES: [&str; 15] = [
 /// The sprites' art: each name's file as loaded and, once decoded, its image.
 #[derive(Resource, Debug, Default)]
 pub struct SpriteArt {
-    wanted: Vec<(&'static str, Handle<ArtImage>)>,
-    ready: Vec<(&'static str, Handle<Image>)>,
+    wanted: Vec<(String, Handle<ArtImage>)>,
+    ready: Vec<(String, Handle<Image>)>,
 }
 
 impl SpriteArt {
     /// `name`'s image, if it has loaded.
     pub fn image(&self, name: &str) -> Option<&Handle<Image>> {
-        self.ready.iter().find(|(n, _)| *n == name).map(|(_, h)| h)
+        self.ready.iter().find(|(n, _)| n == name).map(|(_, h)| h)
     }
 
     /// `name` drawn at `size` in `colour`: its image when there is one (a white or grey image
@@ -241,33 +293,83 @@ impl SpriteArt {
             None => shape,
         }
     }
+
+    /// Asks for the sprites named (`art/sprites/<name>.png`) the game's sources hold; warns of
+    /// each one missing.
+    pub fn ask(
+        names: impl IntoIterator<Item = String>,
+        server: &AssetServer,
+        sources: Option<&Sources>,
+    ) -> Self {
+        let mut wanted = Vec::new();
+        for name in names {
+            let path = format!("art/sprites/{name}.png");
+            if sources.is_some_and(|s| s.holds(&path)) {
+                wanted.push((name, server.load(path)));
+            } else {
+                warn!("{path}: no sprite image: the {name} is drawn as its shape");
+            }
+        }
+        Self {
+            wanted,
+            ready: Vec::new(),
+        }
+    }
+
+    /// Takes each sprite as it loads or is saved again, in place; a failed load is said in the
+    /// banner and the sprite keeps its shape. True when a sprite changed.
+    pub fn take(
+        &mut self,
+        events: &[AssetEvent<ArtImage>],
+        failed: &[&AssetLoadFailedEvent<ArtImage>],
+        arts: &Assets<ArtImage>,
+        images: &mut Assets<Image>,
+        rejected: &mut MessageWriter<RulesRejected>,
+    ) -> bool {
+        let mut changed = false;
+        for e in events {
+            let (AssetEvent::LoadedWithDependencies { id } | AssetEvent::Modified { id }) = *e
+            else {
+                continue;
+            };
+            let Some((name, _)) = self.wanted.iter().find(|(_, h)| h.id() == id) else {
+                continue;
+            };
+            let Some(loaded) = arts.get(id) else { continue };
+            let name = name.clone();
+            let image = images.add(loaded.image.clone());
+            self.ready.retain(|(n, _)| *n != name);
+            self.ready.push((name, image));
+            changed = true;
+        }
+        for f in failed {
+            let Some((name, _)) = self.wanted.iter().find(|(_, h)| h.id() == f.id) else {
+                continue;
+            };
+            let error = crate::mods::rules_error(&f.path.to_string(), &f.error);
+            warn!("{error}");
+            rejected.write(RulesRejected { error });
+            let name = name.clone();
+            self.ready.retain(|(n, _)| *n != name);
+            changed = true;
+        }
+        changed
+    }
 }
 
-/// Asks for the map's sprites the game's sources hold; warns of each one missing. Reads the
-/// sources; writes [`SpriteArt`].
+/// Asks for the Aeternus map's sprites ([`SPRITES`]). Reads the sources; writes [`SpriteArt`].
 pub(super) fn ask_for_sprites(
     mut commands: Commands,
     server: Res<AssetServer>,
     sources: Option<Res<Sources>>,
 ) {
-    let mut wanted = Vec::new();
-    for name in SPRITES {
-        let path = format!("art/sprites/{name}.png");
-        if sources.as_ref().is_some_and(|s| s.holds(&path)) {
-            wanted.push((name, server.load(path)));
-        } else {
-            warn!("{path}: no sprite image: the {name} is drawn as its shape");
-        }
-    }
-    commands.insert_resource(SpriteArt {
-        wanted,
-        ready: Vec::new(),
-    });
+    let names = SPRITES.map(String::from);
+    commands.insert_resource(SpriteArt::ask(names, &server, sources.as_deref()));
 }
 
-/// Takes each sprite as it loads or is saved again, in place; a failed load is said in the
-/// banner and the sprite keeps its shape. Reads the art's asset events and failed loads; writes
-/// the images, [`SpriteArt`] (the marks redraw when it changes) and [`RulesRejected`].
+/// Takes each sprite as it loads or is saved again ([`SpriteArt::take`]); the marks redraw when
+/// it changes. Reads the art's asset events and failed loads; writes the images, [`SpriteArt`]
+/// and [`RulesRejected`].
 pub(crate) fn take_sprites(
     (mut events, mut failed): (
         MessageReader<AssetEvent<ArtImage>>,
@@ -279,26 +381,12 @@ pub(crate) fn take_sprites(
     mut rejected: MessageWriter<RulesRejected>,
 ) {
     let Some(mut art) = art else { return };
-    for e in events.read() {
-        let (AssetEvent::LoadedWithDependencies { id } | AssetEvent::Modified { id }) = *e else {
-            continue;
-        };
-        let Some(&(name, _)) = art.wanted.iter().find(|(_, h)| h.id() == id) else {
-            continue;
-        };
-        let Some(loaded) = arts.get(id) else { continue };
-        let image = images.add(loaded.image.clone());
-        art.ready.retain(|(n, _)| *n != name);
-        art.ready.push((name, image));
-    }
-    for f in failed.read() {
-        let Some(&(name, _)) = art.wanted.iter().find(|(_, h)| h.id() == f.id) else {
-            continue;
-        };
-        let error = crate::mods::rules_error(&f.path.to_string(), &f.error);
-        warn!("{error}");
-        rejected.write(RulesRejected { error });
-        art.ready.retain(|(n, _)| *n != name);
+    // Changed only when a sprite did: the marks redraw on change.
+    let (events, failed) = read_art(&mut events, &mut failed);
+    let taken =
+        (art.bypass_change_detection()).take(&events, &failed, &arts, &mut images, &mut rejected);
+    if taken {
+        art.set_changed();
     }
 }
 
@@ -319,7 +407,7 @@ mod tests {
         assert_eq!(crate::art::kebab("Deceased Dunes"), "deceased-dunes");
         assert_eq!(crate::art::kebab("Ash  Flats!"), "ash-flats");
         assert_eq!(
-            tile_path("Perilous Pass", 1),
+            tile_path("aeternus", "Perilous Pass", 1),
             "art/tiles/aeternus/perilous-pass-2.png"
         );
     }

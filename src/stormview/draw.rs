@@ -10,7 +10,7 @@ use bevy_ecs_tilemap::prelude::*;
 use super::play::CurrentMap;
 use crate::AppSystems;
 use crate::export::MapExport;
-use crate::render::art::Look;
+use crate::render::art::{Look, SpriteArt, TileArt};
 use crate::render::camera::{MainCamera, fit_scale};
 use crate::render::marks::HexMarks;
 use crate::render::shapes::Shapes;
@@ -43,7 +43,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(PostStartup, frame_map)
         .add_systems(
             Update,
-            (rebuild.run_if(resource_changed::<CurrentMap>), place_token)
+            (
+                rebuild.run_if(resource_changed::<CurrentMap>),
+                restyle_token.run_if(resource_exists_and_changed::<SpriteArt>),
+                place_token,
+            )
                 .chain()
                 .in_set(AppSystems::Render),
         );
@@ -80,14 +84,16 @@ fn frame_map(
     }
 }
 
-/// Draws a new cycle's map in place of the last. Reads the [`CurrentMap`], the [`TokenTrail`]
-/// and the textures; writes the cycle's layer (tiles and marks, the last cycle's despawned), the
-/// marks' index and [`MapDrawn`].
+/// Draws a new cycle's map in place of the last (and the same map again when its art changed).
+/// Reads the [`CurrentMap`], the [`TokenTrail`], the textures and the art; writes the cycle's
+/// layer (tiles and marks, the last cycle's despawned), the marks' index and [`MapDrawn`].
+#[allow(clippy::too_many_arguments)]
 fn rebuild(
     mut commands: Commands,
     map: Res<CurrentMap>,
     journey: Res<TokenTrail>,
     textures: Res<Textures>,
+    art: (Option<Res<TileArt>>, Option<Res<SpriteArt>>),
     root: Single<Entity, With<MapRoot>>,
     (old, mut marks): (
         Query<Entity, With<CycleLayer>>,
@@ -110,8 +116,17 @@ fn rebuild(
             ChildOf(*root),
         ))
         .id();
-    spawn_tiles(&mut commands, layer, map, &textures);
-    super::marks::spawn(&mut commands, &mut marks, layer, map, &journey, &textures);
+    spawn_tiles(&mut commands, layer, map, &textures, art.0.as_deref());
+    let sprites = art.1.as_deref();
+    super::marks::spawn(
+        &mut commands,
+        &mut marks,
+        layer,
+        map,
+        &journey,
+        &textures,
+        sprites,
+    );
     drawn.write(MapDrawn);
 }
 
@@ -120,6 +135,7 @@ fn spawn_tiles(
     layer: Entity,
     map: &crate::storm::StormMap,
     textures: &Textures,
+    art: Option<&TileArt>,
 ) {
     // Tilemap positions are unsigned: shift axial (q, r) by the radius.
     let r = map.rules.radius as i32;
@@ -129,26 +145,36 @@ fn spawn_tiles(
         .spawn((Name::new("Storm tiles"), ChildOf(layer)))
         .id();
     let mut storage = TileStorage::empty(size);
-    for t in map.tiles() {
+    for (t, biome) in map.tiles().into_iter().zip(&map.biomes) {
         let a = tilemap_axial(t.hex) + IVec2::splat(r);
         let position = TilePos::new(a.x as u32, a.y as u32);
         let [red, green, blue] = t.colour;
-        let entity = commands
-            .spawn(tile(
-                tilemap,
-                position,
-                Look::tinted(Color::srgb_u8(red, green, blue)),
-            ))
-            .id();
+        let colour = || Color::srgb_u8(red, green, blue);
+        let look = match art {
+            Some(art) => art.look_or(biome.0, t.hex, colour),
+            None => Look::tinted(colour()),
+        };
+        let entity = commands.spawn(tile(tilemap, position, look)).id();
         storage.set(&position, entity);
     }
+    let texture = art.map_or_else(
+        || TilemapTexture::Single(textures.hex.clone()),
+        TileArt::texture,
+    );
     // Tile (0, 0) is axial (-r, -r).
-    commands.entity(tilemap).insert(hex_tilemap(
-        IVec2::splat(-r),
-        size,
-        storage,
-        TilemapTexture::Single(textures.hex.clone()),
-    ));
+    commands
+        .entity(tilemap)
+        .insert(hex_tilemap(IVec2::splat(-r), size, storage, texture));
+}
+
+/// The token from its image once it has loaded. Reads the shapes and the sprites' art; writes
+/// the token's sprite.
+fn restyle_token(
+    shapes: Res<Shapes>,
+    art: Res<SpriteArt>,
+    mut token: Single<&mut Sprite, With<TokenMark>>,
+) {
+    **token = token_sprite(&shapes, Some(&art), 1, TOKEN_COLOUR);
 }
 
 /// On the token's cell, in the one token style. Reads the [`TokenTrail`] and the camera's scale;

@@ -1,6 +1,7 @@
-//! Marks over the storm tiles: a disc in its seal's colour on each seal copy, and on each
-//! reservation a "?" on a disc (event) or a diamond (modifier) in the kind's colour from the
-//! core's tiles. A reached reservation's "?" becomes "!"; the HUD tells what it held. Kept by
+//! Marks over the storm tiles: the capital's crown on the centre, a wax seal in its seal's colour
+//! on each seal copy, and on each reservation a "?" on a disc (event) or a diamond (modifier) in
+//! the kind's colour from the core's tiles — each from its image (`super::art`), else the shape
+//! in its colour. A reached reservation's "?" becomes "!"; the HUD tells what it held. Kept by
 //! hex in [`HexMarks`] like the Aeternus view's marks, and cleared with the cycle's map.
 
 use bevy::prelude::*;
@@ -9,12 +10,15 @@ use hexx::Hex;
 use crate::AppSystems;
 use crate::export::MapExport;
 use crate::render::HEX_SIZE;
+use crate::render::art::SpriteArt;
 use crate::render::marks::{HexMarks, mark as hex_mark};
 use crate::render::textures::Textures;
 use crate::storm::token::TokenTrail;
 use crate::storm::{Kind, StormMap};
 
 const SEAL_Z: f32 = 2.0;
+/// Under the token (`render::tokens::TOKEN_Z`).
+const CAPITAL_Z: f32 = 2.0;
 const RESERVATION_Z: f32 = 3.0;
 const GLYPH_COLOUR: Color = Color::srgb(0.1, 0.08, 0.06);
 const OUTLINE: Color = Color::srgb(0.1, 0.08, 0.06);
@@ -47,8 +51,17 @@ fn glyph(journey: &TokenTrail, cell: Hex) -> &'static str {
     }
 }
 
-/// Draws the cycle's seal and reservation marks under `layer` (for `draw::rebuild`, not a system
-/// itself). Reads the map's tiles and the [`TokenTrail`]; writes the marks and [`HexMarks`].
+/// `name`'s image at `size` if it has one, else `shape`.
+fn drawn(art: Option<&SpriteArt>, name: &str, shape: Sprite, size: Vec2) -> Sprite {
+    match art {
+        Some(a) => a.sprite(name, shape, size, Color::WHITE),
+        None => shape,
+    }
+}
+
+/// Draws the cycle's capital, seal and reservation marks under `layer` (for `draw::rebuild`, not
+/// a system itself). Reads the map's tiles, the [`TokenTrail`] and the sprites' art; writes the
+/// marks and [`HexMarks`].
 pub(super) fn spawn(
     commands: &mut Commands,
     marks: &mut HexMarks<Cycle>,
@@ -56,19 +69,36 @@ pub(super) fn spawn(
     map: &StormMap,
     journey: &TokenTrail,
     textures: &Textures,
+    art: Option<&SpriteArt>,
 ) {
+    // The crown has no shape of its own: without its image the capital is its tile alone.
+    if let Some(image) = art.and_then(|a| a.image(super::art::CAPITAL)) {
+        let crown = Sprite {
+            image: image.clone(),
+            custom_size: Some(Vec2::splat(0.8 * HEX_SIZE)),
+            ..default()
+        };
+        let capital = map.disc.hex(0);
+        marks.redraw(commands, capital, |commands, at| {
+            let mark = hex_mark("Capital", crown, at, CAPITAL_Z);
+            vec![commands.spawn((mark, ChildOf(layer))).id()]
+        });
+    }
     for tile in map.tiles() {
         let Some(mark) = tile.mark else { continue };
         let colour = rgb(mark);
         marks.redraw(commands, tile.hex, |commands, at| {
             if let Some(seal) = map.seal_at(tile.hex) {
+                let size = Vec2::splat(1.8 * HEX_SIZE);
                 let disc = Sprite {
                     image: textures.disc.clone(),
                     color: colour,
-                    custom_size: Some(Vec2::splat(1.8 * HEX_SIZE)),
+                    custom_size: Some(size),
                     ..default()
                 };
-                let name = format!("{} seal", map.rules.seal_of(seal).name);
+                let seal = &map.rules.seal_of(seal).name;
+                let disc = drawn(art, &super::art::seal_sprite(seal), disc, size);
+                let name = format!("{seal} seal");
                 vec![
                     commands
                         .spawn((hex_mark(name, disc, at, SEAL_Z), ChildOf(layer)))
@@ -83,7 +113,23 @@ pub(super) fn spawn(
                         ChildOf(layer),
                     ))
                     .id();
-                spawn_shape(commands, mark, kind, colour, textures);
+                match art.and_then(|a| a.image(super::art::reservation_sprite(kind))) {
+                    Some(image) => {
+                        let size = match kind {
+                            Kind::Event => 1.1 * HEX_SIZE,
+                            Kind::Modifier => 1.22 * HEX_SIZE,
+                        };
+                        commands.spawn((
+                            Sprite {
+                                image: image.clone(),
+                                custom_size: Some(Vec2::splat(size)),
+                                ..default()
+                            },
+                            ChildOf(mark),
+                        ));
+                    }
+                    None => spawn_shape(commands, mark, kind, colour, textures),
+                }
                 commands.spawn((
                     Glyph(tile.hex),
                     Text2d::new(glyph(journey, tile.hex)),

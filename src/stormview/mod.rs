@@ -5,6 +5,7 @@
 //! `logic` and `play` hold the rules of the token and run headless; the rest only draws and reads
 //! input. The storm core (`crate::storm`) is used through its public API only.
 
+mod art;
 mod draw;
 mod hud;
 mod input;
@@ -74,6 +75,7 @@ impl Plugin for StormViewPlugin {
                 textures::plugin,
                 crate::render::shapes::plugin,
                 camera::plugin,
+                art::plugin,
                 draw::plugin,
                 marks::plugin,
                 hud::plugin,
