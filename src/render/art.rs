@@ -412,6 +412,111 @@ mod tests {
         );
     }
 
+    /// A headless game over a mod in `dir` (its files by path under it), asking for its tiles'
+    /// art; `watch`: the asset server hears of files saved again.
+    fn art_app(dir: &std::path::Path, rules: &Rules, watch: bool) -> App {
+        let the_mod = Mod {
+            folder: dir.to_path_buf(),
+            name: "t".into(),
+            version: "1.0".into(),
+            game: "0.1".into(),
+        };
+        let sources = Sources {
+            mods: vec![the_mod],
+            base: None,
+            rule_folder: None,
+        };
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        sources.headless(&mut app, watch);
+        app.init_asset::<Image>();
+        (crate::core_plugins(rules.clone(), 1))(&mut app);
+        app.add_plugins(crate::render::textures::plugin)
+            .init_resource::<super::super::tiles::Chunks>()
+            .add_message::<RulesRejected>()
+            .add_systems(Startup, ask_for_tiles)
+            .add_systems(Update, take_tiles);
+        app
+    }
+
+    /// Runs `app` until `done` holds (or `secs` have passed), keeping the refusals said meanwhile.
+    fn run_until(
+        app: &mut App,
+        secs: u64,
+        rejected: &mut Vec<String>,
+        mut done: impl FnMut(&World, &[String]) -> bool,
+    ) -> bool {
+        let start = std::time::Instant::now();
+        while start.elapsed() < std::time::Duration::from_secs(secs) {
+            app.update();
+            let mut said = app.world_mut().resource_mut::<Messages<RulesRejected>>();
+            rejected.extend(said.drain().map(|r| r.error.to_string()));
+            if done(app.world(), rejected) {
+                return true;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        false
+    }
+
+    /// A tile saved again while the game runs is swapped in place, through the asset server's
+    /// events; one of the wrong size saved over it is refused by name and its biome keeps its
+    /// other images.
+    #[test]
+    fn a_tile_saved_again_is_swapped_in_place_or_refused() {
+        let dir = std::env::temp_dir().join(format!("aeternus-tile-swap-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let tiles = dir.join("art/tiles/aeternus");
+        std::fs::create_dir_all(&tiles).unwrap();
+        let forest_png = tiles.join("forest.png");
+        std::fs::write(&forest_png, png(hex_texture_size())).unwrap();
+        let rules = Rules::aeternus();
+        let forest = rules.biome("Forest").unwrap().0;
+        let mut app = art_app(&dir, &rules, true);
+        // The mod's forest.png is the biome's first slot (its variants come from below).
+        let slot = |w: &World| {
+            let art = w.resource::<TileArt>();
+            let s = art.slots.iter().find(|s| s.biome == forest).unwrap();
+            (s.ready, s.image.clone())
+        };
+        let red = |w: &World| {
+            let (ready, image) = slot(w);
+            let data = w
+                .resource::<Assets<Image>>()
+                .get(&image)
+                .and_then(|i| i.data.clone());
+            (ready, data.map(|d| d[0]))
+        };
+        let mut said = Vec::new();
+        assert!(run_until(&mut app, 30, &mut said, |w, _| red(w) == (true, Some(9))));
+        let first = slot(app.world()).1;
+
+        // Saved again in another colour: the same image, its pixels new.
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        let mut other = image::RgbaImage::new(hex_texture_size().x, hex_texture_size().y);
+        other
+            .pixels_mut()
+            .for_each(|p| *p = image::Rgba([200, 90, 40, 255]));
+        other.save(&forest_png).unwrap();
+        let swapped = run_until(&mut app, 30, &mut said, |w, _| red(w) == (true, Some(200)));
+        assert!(swapped, "the new forest.png never came in: {said:?}");
+        assert_eq!(slot(app.world()).1, first, "swapped in place");
+
+        // Saved at the wrong size: refused by name; the forest keeps its variants.
+        std::fs::write(&forest_png, png(UVec2::new(40, 40))).unwrap();
+        let refused = run_until(&mut app, 30, &mut said, |w, said| {
+            !slot(w).0
+                && said
+                    .iter()
+                    .any(|m| m.contains("forest.png") && m.contains("40×40"))
+        });
+        assert!(refused, "a 40×40 forest.png was not refused: {said:?}");
+        let art = app.world().resource::<TileArt>();
+        let look = art.look(&rules, BiomeId(forest), Hex::new(2, 5));
+        assert!(look.index > 1, "drawn from a variant: {look:?}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
     /// A mod's tile of the hex's size is drawn; one of another size is refused by name and its
     /// biome keeps its colour; a biome with no image anywhere keeps its colour too.
     #[test]
@@ -425,40 +530,14 @@ mod tests {
         let mut rules = Rules::aeternus();
         let glass = rules.biome("Swamp").unwrap();
         rules.biomes[glass.0 as usize].name = "Glass Waste".into();
-        let the_mod = Mod {
-            folder: dir.clone(),
-            name: "t".into(),
-            version: "1.0".into(),
-            game: "0.1".into(),
-        };
-        let sources = Sources {
-            mods: vec![the_mod],
-            base: None,
-            rule_folder: None,
-        };
-        let mut app = App::new();
-        app.add_plugins(MinimalPlugins);
-        sources.headless(&mut app, false);
-        app.init_asset::<Image>();
-        (crate::core_plugins(rules.clone(), 1))(&mut app);
-        app.add_plugins(crate::render::textures::plugin)
-            .init_resource::<super::super::tiles::Chunks>()
-            .add_message::<RulesRejected>()
-            .add_systems(Startup, ask_for_tiles)
-            .add_systems(Update, take_tiles);
+        let mut app = art_app(&dir, &rules, false);
         let mut rejected = Vec::new();
-        for _ in 0..2500 {
-            app.update();
-            let world = app.world_mut();
-            rejected.extend(world.resource_mut::<Messages<RulesRejected>>().drain());
-            let art = world.resource::<TileArt>();
-            // Settled: every tile but the one refused is in.
+        // Settled: every tile but the one refused is in.
+        run_until(&mut app, 10, &mut rejected, |w, said| {
+            let art = w.resource::<TileArt>();
             let ready = art.slots.iter().filter(|s| s.ready).count();
-            if !rejected.is_empty() && ready + 1 == art.slots.len() {
-                break;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
+            !said.is_empty() && ready + 1 == art.slots.len()
+        });
         let art = app.world().resource::<TileArt>();
         let (forest, meadow) = (
             rules.biome("Forest").unwrap(),
@@ -479,7 +558,7 @@ mod tests {
             tinted(glass),
             "no image: the colour"
         );
-        let words: Vec<String> = rejected.iter().map(|r| r.error.to_string()).collect();
+        let words = rejected;
         assert!(
             words
                 .iter()
