@@ -188,9 +188,9 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
                 every: std::time::Duration::from_millis(400),
             });
     }
-    if cli.spectator {
-        app.add_plugins(crate::spectator::plugin);
-    }
+    // Closed unless asked for; F10 opens it.
+    app.insert_resource(crate::spectator::Spectating(cli.spectator))
+        .add_plugins(crate::spectator::plugin);
     app.add_systems(Startup, |mut commands: Commands| {
         commands.spawn((
             Name::new("Origin view"),

@@ -1,17 +1,20 @@
-//! The live spectator window (`--spectator`): a second window that always shows the whole
-//! explored world and every player on it, framed on its own as the world grows, with the phase
-//! and the player to act. It only watches: its camera takes no input (the map's controls read
-//! the game window), and nothing in it changes the game.
+//! The live spectator window (`--spectator`, or F10 during a game to open or close it): a second
+//! window that follows the action — the last place the rules acted (a move, a blow, a new
+//! building, corruption, a pylon's work), else the player to act — framed on its own, the whole
+//! explored world while it is small, with the phase and the player to act. It only watches: its
+//! camera takes no input (the map's controls read the game window), and nothing in it changes
+//! the game.
 
 use bevy::camera::RenderTarget;
 use bevy::prelude::*;
 use bevy::window::WindowRef;
 
 use crate::AppSystems;
-use crate::hex::layout;
-use crate::play::Phase;
+use crate::hex::{Coord, layout};
+use crate::play::{Phase, PlayEvent};
 use crate::playview::seat::{Table, faction_colour};
 use crate::render::HEX_SIZE;
+use crate::render::input::{Command, commanded};
 use crate::render::screenshot::ShotSuffix;
 use crate::world::plugin::{HexWorld, WorldRules};
 
@@ -20,12 +23,26 @@ const PANEL: Color = Color::srgba(0.05, 0.05, 0.07, 0.88);
 const FOLLOW: f32 = 0.02;
 /// Room around the explored world, in hex sizes.
 const MARGIN: f32 = 1.5;
+/// How far around the action the window shows, in hexes.
+const ACTION_RADIUS: f32 = 16.0;
 
 #[derive(Component)]
 pub struct SpectatorCamera;
 
 #[derive(Component)]
 pub(crate) struct SpectatorStatus;
+
+/// The spectator window, while it is open.
+#[derive(Component)]
+struct SpectatorWindow;
+
+/// Whether the spectator window opens with the game (`--spectator`); F10 opens or closes it.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct Spectating(pub bool);
+
+/// Where the action is: the last place the rules acted, in world units.
+#[derive(Resource, Debug, Default)]
+struct Action(Option<Vec2>);
 
 /// The explored world's extent in world units, grown as hexes are generated.
 #[derive(Resource, Default)]
@@ -36,14 +53,58 @@ struct Extent {
     seen: usize,
 }
 
+/// The spectator window: open at the start with [`Spectating`], opened or closed by F10.
 pub fn plugin(app: &mut App) {
     app.init_resource::<Extent>()
-        .add_systems(Startup, spawn)
-        .add_systems(Update, (frame, status).in_set(AppSystems::Render));
+        .init_resource::<Spectating>()
+        .init_resource::<Action>()
+        .add_message::<Command>()
+        .add_message::<PlayEvent>()
+        .add_systems(
+            Startup,
+            (|mut commands: Commands, on: Res<Spectating>| {
+                if on.0 {
+                    open(&mut commands);
+                }
+            },),
+        )
+        .add_systems(
+            Update,
+            toggle
+                .run_if(commanded(Command::Spectator))
+                .in_set(AppSystems::Input),
+        )
+        .add_systems(
+            Update,
+            (follow_action, frame, status)
+                .chain()
+                .in_set(AppSystems::Render),
+        );
 }
 
-/// Opens the spectator's window and its camera. Reads nothing; writes the window, the camera.
-fn spawn(mut commands: Commands) {
+/// The window's camera and status line.
+type SpectatorParts = Or<(With<SpectatorCamera>, With<SpectatorStatus>)>;
+
+/// Opens the window if it is closed, closes it if open. Reads the spectator's window; writes
+/// (spawns or despawns) the window, its camera and its status line.
+fn toggle(
+    mut commands: Commands,
+    windows: Query<Entity, With<SpectatorWindow>>,
+    parts: Query<Entity, SpectatorParts>,
+) {
+    let open_now = !windows.is_empty();
+    // Closing takes the camera and status too (the window's own close button leaves them:
+    // they are swept here as well).
+    for e in windows.iter().chain(&parts) {
+        commands.entity(e).despawn();
+    }
+    if !open_now {
+        open(&mut commands);
+    }
+}
+
+/// Opens the spectator's window, its camera and status line.
+fn open(commands: &mut Commands) {
     let window = commands
         .spawn((
             Name::new("Spectator window"),
@@ -51,6 +112,7 @@ fn spawn(mut commands: Commands) {
                 title: "Aeternus — spectator".into(),
                 ..default()
             },
+            SpectatorWindow,
             ShotSuffix("spectator"),
         ))
         .id();
@@ -90,13 +152,53 @@ pub fn fit(min: Vec2, max: Vec2, size: Vec2) -> (Vec2, f32) {
     ((min + max) / 2.0, scale.max(0.05))
 }
 
-/// Frames the explored world, smoothly, as it grows. Reads the store (the hexes generated since
-/// the last frame), the window's size and the time; writes [`Extent`] and the camera.
+/// The part of the world to show: the whole explored world while it fits in the view around
+/// the action, else the view around the action (or the world's middle before any).
+pub fn view_box(min: Vec2, max: Vec2, action: Option<Vec2>) -> (Vec2, Vec2) {
+    let reach = Vec2::splat(ACTION_RADIUS * 3f32.sqrt() * HEX_SIZE);
+    match action {
+        Some(at) if (max - min).cmplt(2.0 * reach).all() => {
+            // The world fits: show it whole, unless the action is off its edge.
+            (min.min(at), max.max(at))
+        }
+        Some(at) => (at - reach, at + reach),
+        None => (min, max),
+    }
+}
+
+/// Follows the action: the place of the last event that has one, else the player to act. Reads
+/// [`PlayEvent`]s and the players; writes [`Action`].
+fn follow_action(mut events: MessageReader<PlayEvent>, table: Table, mut action: ResMut<Action>) {
+    let place = |c: Coord| layout(HEX_SIZE).hex_to_world_pos(c.to_hex());
+    let last = events.read().filter_map(|e| match *e {
+        PlayEvent::Moved { to, .. }
+        | PlayEvent::Blown { to, .. }
+        | PlayEvent::Travelled { to, .. } => Some(place(to)),
+        PlayEvent::Built { hex, .. }
+        | PlayEvent::Corrupted { hex, .. }
+        | PlayEvent::Cleansed { hex }
+        | PlayEvent::Warded { hex } => Some(place(hex)),
+        PlayEvent::Blocked { at, .. } | PlayEvent::Mired { at, .. } => Some(place(at)),
+        _ => None,
+    });
+    if let Some(at) = last.last() {
+        action.0 = Some(at);
+    } else if action.0.is_none()
+        && let Some(me) = table.in_order().iter().find(|s| s.may_act())
+    {
+        action.0 = Some(layout(HEX_SIZE).hex_to_world_pos(me.hex));
+    }
+}
+
+/// Frames the action (the whole explored world while it is small), smoothly. Reads the store
+/// (the hexes generated since the last frame), [`Action`], the window's size and the time;
+/// writes [`Extent`] and the camera.
 fn frame(
     map: Res<HexWorld>,
     mut extent: ResMut<Extent>,
+    action: Res<Action>,
     windows: Query<&Window>,
-    camera: Single<(&RenderTarget, &mut Transform, &mut Projection), With<SpectatorCamera>>,
+    mut camera: Query<(&RenderTarget, &mut Transform, &mut Projection), With<SpectatorCamera>>,
     time: Res<Time>,
 ) {
     let layout = layout(HEX_SIZE);
@@ -110,14 +212,17 @@ fn frame(
         extent.max = extent.max.max(at);
     }
     extent.seen = map.len();
-    let (target, mut transform, mut projection) = camera.into_inner();
+    let Ok((target, mut transform, mut projection)) = camera.single_mut() else {
+        return;
+    };
     let RenderTarget::Window(WindowRef::Entity(window)) = target else {
         return;
     };
     let Ok(window) = windows.get(*window) else {
         return;
     };
-    let (centre, scale) = fit(extent.min, extent.max, window.size());
+    let (min, max) = view_box(extent.min, extent.max, action.0);
+    let (centre, scale) = fit(min, max, window.size());
     // Eases toward the target, the same whatever the frame rate.
     let keep = FOLLOW.powf(time.delta_secs());
     let Projection::Orthographic(ortho) = &mut *projection else {
@@ -137,8 +242,9 @@ pub(crate) fn status(
     phase: Res<Phase>,
     map: Res<HexWorld>,
     rules: WorldRules,
-    text: Single<(&mut Text, &mut TextColor), With<SpectatorStatus>>,
+    text: Option<Single<(&mut Text, &mut TextColor), With<SpectatorStatus>>>,
 ) {
+    let Some(text) = text else { return };
     let players = table.in_order();
     let (mut text, mut colour) = text.into_inner();
     let (want, tint) = match players.iter().find(|s| s.may_act()) {
@@ -165,6 +271,41 @@ pub(crate) fn status(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A small world is shown whole; a large one around the action.
+    #[test]
+    fn the_view_follows_the_action_once_the_world_outgrows_it() {
+        let small = (Vec2::splat(-100.0), Vec2::splat(100.0));
+        let at = Vec2::new(50.0, 0.0);
+        assert_eq!(view_box(small.0, small.1, Some(at)), small);
+        assert_eq!(view_box(small.0, small.1, None), small);
+        let large = (Vec2::splat(-5000.0), Vec2::splat(5000.0));
+        let (min, max) = view_box(large.0, large.1, Some(at));
+        assert_eq!((min + max) / 2.0, at);
+        assert!(max.x - min.x < 1000.0);
+    }
+
+    /// F10 opens the spectator's window when closed and closes it when open.
+    #[test]
+    fn f10_opens_and_closes_the_spectator_window() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        (crate::core_plugins(crate::rules::Rules::aeternus(), 1))(&mut app);
+        app.add_plugins(plugin);
+        let windows = |app: &mut App| {
+            let mut q = app
+                .world_mut()
+                .query_filtered::<(), With<SpectatorWindow>>();
+            q.iter(app.world()).count()
+        };
+        app.update();
+        assert_eq!(windows(&mut app), 0, "closed without --spectator");
+        for want in [1, 0, 1] {
+            app.world_mut().write_message(Command::Spectator);
+            app.update();
+            assert_eq!(windows(&mut app), want);
+        }
+    }
 
     #[test]
     fn the_fit_shows_the_whole_extent_with_a_margin() {

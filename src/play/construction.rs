@@ -9,7 +9,7 @@ use hexx::Hex;
 use super::actions::{Action, Order, Refusal, refuse};
 use super::board::{Players, feature_with, is_corrupted};
 use super::log::PlayEvent;
-use super::players::PlayerId;
+use super::players::{PlayerId, Resources};
 use crate::hex::{Coord, distance};
 use crate::rules::{Feature, FeatureEffect, FeatureId};
 use crate::world::HexWorld;
@@ -99,6 +99,34 @@ pub(super) fn allowed(
     Ok(f)
 }
 
+/// Whether a player on `at` with `ap` action points and `purse` may build `feature` on `hex`
+/// now: what [`allowed`] asks, then the AP, then the cost (the order a refusal is told in).
+pub fn check<'w>(
+    world: &'w HexWorld,
+    at: Hex,
+    ap: u32,
+    purse: &Resources,
+    hex: Hex,
+    feature: FeatureId,
+) -> Result<&'w Feature, Refusal> {
+    let f = allowed(world, at, hex, feature)?;
+    let need_ap = world.rules.play.build_ap;
+    if ap < need_ap {
+        return Err(Refusal::NotEnoughAp {
+            need: need_ap,
+            have: ap,
+        });
+    }
+    if let Some((name, &need)) = f.cost.iter().find(|(name, n)| purse.get(name) < **n) {
+        return Err(Refusal::CannotAfford {
+            resource: name.clone(),
+            need,
+            have: purse.get(name),
+        });
+    }
+    Ok(f)
+}
+
 fn build(
     players: &mut Players,
     hexes: &mut HexEditor,
@@ -108,26 +136,12 @@ fn build(
 ) -> Result<(), Refusal> {
     let mut a = players.actor(player)?;
     let world = hexes.world();
-    let rules = &world.rules;
-    let f = allowed(world, a.hex, hex, feature)?;
+    let mut purse = players.resources(&a);
+    let f = check(world, a.hex, a.ap, &purse, hex, feature)?;
     let data = world.get(hex).expect("checked: generated");
-    let need_ap = rules.play.build_ap;
-    if a.ap < need_ap {
-        return Err(Refusal::NotEnoughAp {
-            need: need_ap,
-            have: a.ap,
-        });
-    }
+    let need_ap = world.rules.play.build_ap;
     let cost = f.cost.clone();
     let corrupts = matches!(f.effect, FeatureEffect::Corruption { .. });
-    let mut purse = players.resources(&a);
-    if let Some((name, &need)) = cost.iter().find(|(name, n)| purse.get(name) < **n) {
-        return Err(Refusal::CannotAfford {
-            resource: name.clone(),
-            need,
-            have: purse.get(name),
-        });
-    }
     for (name, n) in &cost {
         *purse.entry(name.clone()).or_insert(0) -= n;
     }

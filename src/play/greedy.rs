@@ -22,7 +22,7 @@ use rand::RngExt;
 use super::Faction;
 use super::actions::Action;
 use super::board::is_corrupted;
-use super::construction::allowed;
+use super::construction::check;
 use super::hazards::effects;
 use super::players::{PlayerId, Resources};
 use super::routes::route_with;
@@ -99,9 +99,7 @@ pub(super) fn action(rng: &mut impl RngExt, board: &Board, seat: &Seat) -> Actio
     let player = seat.id;
     let at = seat.at;
     let reach = || at.range(rules.construction.range);
-    let can_build = |h: Hex, f: FeatureId| {
-        rules.play.build_ap <= seat.ap && allowed(map, at, h, f).is_ok() && affords(seat, rules, f)
-    };
+    let can_build = |h: Hex, f: FeatureId| check(map, at, seat.ap, seat.held, h, f).is_ok();
     let build = |hex: Hex, feature: FeatureId| Action::Build {
         player,
         hex,
@@ -196,12 +194,6 @@ pub(super) fn action(rng: &mut impl RngExt, board: &Board, seat: &Seat) -> Actio
         }
     }
     Action::EndTurn { player }
-}
-
-/// Whether the seat holds what `feature` costs.
-fn affords(seat: &Seat, rules: &Rules, feature: FeatureId) -> bool {
-    let cost = &rules.features[feature.0 as usize].cost;
-    cost.iter().all(|(r, &n)| seat.held.get(r) >= n)
 }
 
 /// Whether the seat holds twice what `feature` costs: it may spend on what merely helps.

@@ -35,7 +35,7 @@ use crate::world::plugin::Resolve;
 
 pub use actions::{Action, Order, Refusal};
 pub use bots::{Bot, BotActions, BotBudget, BotPace, BotSeats, MAX_TRIES, to_act};
-pub use construction::Built;
+pub use construction::{Built, check as build_check};
 pub use flags::{Occupied, occupant, occupant_in};
 pub use goals::{GameOver, Score, Standings};
 pub use hazards::{MAX_BLOWS, effects as movement_effects};

@@ -163,9 +163,14 @@ pub(super) fn update(
             .map(|s| s.player.name.as_str())
             .collect();
         let info = text::hex_info(hex, &map, occupant(hex, &index, &flags), &here, &rules);
-        match &sites {
+        let info = match &sites {
             Some(sites) => info + &text::sites_line(sites.names_at(hex)),
             None => info,
+        };
+        // What a build there would cost, and why the rules would refuse it.
+        match (me, &end) {
+            (Some(me), None) => info + &text::build_lines(me, &map, hex),
+            _ => info,
         }
     });
     let lines = text::log_lines(&log, &rules, LOG_LINES);

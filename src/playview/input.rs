@@ -67,8 +67,12 @@ pub(super) fn perform(
         pick.0 = None;
     }
     for &command in commands.read() {
-        // Commands other systems of this window take (the site layer, saving) or the storm's.
-        if matches!(command, Command::Sites | Command::Save | Command::NextCycle) {
+        // Commands other systems of this window take (the site layer, saving, the spectator) or
+        // the storm's.
+        if matches!(
+            command,
+            Command::Sites | Command::Save | Command::NextCycle | Command::Spectator
+        ) {
             continue;
         }
         notice.0 = None;
@@ -111,7 +115,7 @@ pub(super) fn perform(
             (Command::Gather, _) => Some(Action::Gather { player }),
             (Command::Cancel, _) => None,
             // Skipped above.
-            (Command::Sites | Command::Save | Command::NextCycle, picking) => {
+            (Command::Sites | Command::Save | Command::NextCycle | Command::Spectator, picking) => {
                 pick.0 = picking;
                 None
             }

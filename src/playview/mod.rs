@@ -6,10 +6,12 @@
 //! headless. [`controls`] (seating, input, the station pick) runs without a window and is what the
 //! tests drive; [`PlayViewPlugin`] adds the drawing, the pointer and the HUD.
 
+mod cues;
 mod features;
 mod focus;
 mod hud;
 pub mod input;
+pub mod motion;
 mod pointer;
 pub mod saving;
 pub mod seat;
@@ -64,6 +66,20 @@ pub fn controls(app: &mut App) {
         .add_systems(Update, input::perform.in_set(AppSystems::Input));
 }
 
+/// Motion and cues: tokens glide, rules leave a short mark where they acted.
+fn motion_plugin(app: &mut App) {
+    app.init_resource::<motion::Glides>().add_systems(
+        Update,
+        (
+            (motion::follow, motion::glide)
+                .chain()
+                .before(tokens::place_tokens),
+            (cues::spawn_cues, cues::age_cues).chain(),
+        )
+            .in_set(AppSystems::Render),
+    );
+}
+
 /// Play in the game window; add after `render::RenderPlugin` (it needs its camera and textures).
 pub struct PlayViewPlugin {
     /// How many players to seat; `None`: the ruleset's factions, at least two.
@@ -89,6 +105,7 @@ impl Plugin for PlayViewPlugin {
                 hud::plugin,
                 sites::plugin,
                 saving::plugin,
+                motion_plugin,
             ));
     }
 }

@@ -128,6 +128,30 @@ pub fn hex_info(
     s
 }
 
+/// What each of the keys 1 to 4 would build on `hex` for the player to act: its cost, and
+/// whether the rules let it go there now or why not (the reason the action would be refused).
+pub fn build_lines(me: &Seated, world: &HexWorld, hex: Hex) -> String {
+    let rules = &world.rules;
+    let mut s = String::new();
+    for (key, name) in super::input::BUILD_KEYS.iter().enumerate() {
+        let Some(feature) = rules.feature(name) else {
+            continue;
+        };
+        let f = &rules.features[feature.0 as usize];
+        let mut cost: Vec<String> = (f.cost.iter()).map(|(r, n)| format!("{n} {r}")).collect();
+        if rules.play.build_ap > 0 {
+            cost.push(format!("{} AP", rules.play.build_ap));
+        }
+        let verdict =
+            match crate::play::build_check(world, me.hex, me.ap, me.resources, hex, feature) {
+                Ok(_) => "can build".to_string(),
+                Err(why) => why.describe(rules),
+            };
+        s += &format!("\n{} {}: {}: {verdict}", key + 1, f.name, cost.join(" + "));
+    }
+    s
+}
+
 /// The hover panel's line for a hex's sites (empty when it has none).
 pub fn sites_line<'a>(names: impl Iterator<Item = &'a str>) -> String {
     let names: Vec<&str> = names.collect();

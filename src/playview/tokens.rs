@@ -85,7 +85,7 @@ pub(super) fn place_tokens(
     (shapes, art): (Res<Shapes>, Option<Res<SpriteArt>>),
     rules: WorldRules,
     camera: Single<&Projection, (With<MainCamera>, Without<SpectatorCamera>)>,
-    time: Res<Time>,
+    (time, glides): (Res<Time>, Res<super::motion::Glides>),
 ) {
     let players = table.in_order();
     let current = players.iter().find(|s| s.may_act()).map(|s| s.id());
@@ -114,6 +114,10 @@ pub(super) fn place_tokens(
             };
             *sprite = look;
             *transform = token_transform(s.hex, i, n, z, &camera);
+            // On its way: drawn where its glide is.
+            if let Some(at) = glides.at(s.id()) {
+                transform.translation = at.extend(transform.translation.z);
+            }
             visibility.set_if_neq(if shown {
                 Visibility::Inherited
             } else {

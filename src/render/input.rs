@@ -36,6 +36,8 @@ pub enum Command {
     Sites,
     /// F5: save the game.
     Save,
+    /// F10: open or close the spectator window.
+    Spectator,
     /// A left click on a hex (a drag is no click).
     Click(Hex),
 }
@@ -62,6 +64,7 @@ pub fn command_of(key: KeyCode) -> Option<Command> {
         KeyN => Command::NextCycle,
         KeyV => Command::Sites,
         F5 => Command::Save,
+        F10 => Command::Spectator,
         _ => return None,
     })
 }

@@ -51,6 +51,7 @@ fn window_app(setup: &Setup, bot: Bot, pace: BotPace, save: Option<PathBuf>) -> 
         .insert_resource(Seating { players, bot })
         .add_plugins(crate::render::RenderPlugin { screenshot: None })
         .add_plugins(crate::playview::PlayViewPlugin { players: None })
+        .insert_resource(crate::spectator::Spectating(true))
         .add_plugins(crate::spectator::plugin)
         .insert_resource(crate::playview::saving::SavePath(save_path(save)))
         .add_systems(Update, seat_bots.in_set(AppSystems::Record));

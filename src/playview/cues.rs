@@ -1,0 +1,193 @@
+//! Cues: a short mark where a rule acted, beside its log line, so a hazard is seen where it
+//! happens — a gust along the winds' blow, ripples where a Swamp held a player back, a red rim
+//! where a Lake blocked the way, a violet burst where corruption spread, a bright ring where a
+//! pylon cleansed or warded a hex. Each grows and fades in under a second, then is gone.
+
+use bevy::prelude::*;
+
+use crate::hex::{Coord, layout};
+use crate::play::PlayEvent;
+use crate::render::HEX_SIZE;
+use crate::render::shapes::Shapes;
+use crate::render::textures::Textures;
+
+/// Above the marks and tokens, under the hover outline.
+const CUE_Z: f32 = 6.5;
+const GUST: Color = Color::srgb(0.96, 0.9, 0.7);
+const MIRE: Color = Color::srgb(0.55, 0.75, 0.45);
+const BLOCK: Color = Color::srgb(0.95, 0.25, 0.2);
+const BLIGHT: Color = Color::srgb(0.7, 0.2, 0.85);
+const WARD: Color = Color::srgb(0.8, 0.97, 1.0);
+
+/// One cue's life: its age and length in seconds, how much it grows, its colour at full.
+#[derive(Component, Debug)]
+pub struct Cue {
+    age: f32,
+    life: f32,
+    grow: f32,
+    colour: Color,
+}
+
+/// The kinds of cue, each from the event that makes it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Kind {
+    Gust,
+    Mire,
+    Block,
+    Blight,
+    Ward,
+}
+
+/// The cue an event makes, and where (a gust runs from `from` to `at`).
+pub fn cue_of(e: &PlayEvent) -> Option<(Kind, Coord, Coord)> {
+    Some(match *e {
+        PlayEvent::Blown { from, to, .. } => (Kind::Gust, from, to),
+        PlayEvent::Mired { at, .. } => (Kind::Mire, at, at),
+        PlayEvent::Blocked { toward, .. } => (Kind::Block, toward, toward),
+        PlayEvent::Corrupted { hex, .. } => (Kind::Blight, hex, hex),
+        PlayEvent::Cleansed { hex } | PlayEvent::Warded { hex } => (Kind::Ward, hex, hex),
+        _ => return None,
+    })
+}
+
+/// Spawns a cue for each event that has one. Reads [`PlayEvent`]s, the shapes and textures;
+/// writes (spawns) the cues.
+pub(super) fn spawn_cues(
+    mut commands: Commands,
+    mut events: MessageReader<PlayEvent>,
+    shapes: Res<Shapes>,
+    textures: Res<Textures>,
+) {
+    let l = layout(HEX_SIZE);
+    for (kind, from, at) in events.read().filter_map(cue_of) {
+        let (a, b) = (
+            l.hex_to_world_pos(from.to_hex()),
+            l.hex_to_world_pos(at.to_hex()),
+        );
+        let (sprite, transform, life, grow, colour) = match kind {
+            // A streak along the blow, from the hex left to the hex reached.
+            Kind::Gust => {
+                let d = b - a;
+                let streak = Sprite::from_color(GUST, Vec2::new(d.length(), 0.16 * HEX_SIZE));
+                let turn = Quat::from_rotation_z(d.y.atan2(d.x));
+                let t = Transform::from_translation(((a + b) / 2.0).extend(CUE_Z));
+                (streak, t.with_rotation(turn), 0.7, 0.0, GUST)
+            }
+            Kind::Mire | Kind::Ward => {
+                let colour = if kind == Kind::Mire { MIRE } else { WARD };
+                let ring = shapes.outline_bold.sprite(colour);
+                (
+                    ring,
+                    Transform::from_translation(b.extend(CUE_Z)),
+                    0.8,
+                    0.5,
+                    colour,
+                )
+            }
+            Kind::Block => {
+                let rim = shapes.outline_bold.sprite(BLOCK);
+                (
+                    rim,
+                    Transform::from_translation(b.extend(CUE_Z)),
+                    0.7,
+                    0.15,
+                    BLOCK,
+                )
+            }
+            Kind::Blight => {
+                let burst = Sprite {
+                    image: textures.disc.clone(),
+                    color: BLIGHT,
+                    custom_size: Some(Vec2::splat(0.9 * HEX_SIZE)),
+                    ..default()
+                };
+                (
+                    burst,
+                    Transform::from_translation(b.extend(CUE_Z)),
+                    0.9,
+                    1.2,
+                    BLIGHT,
+                )
+            }
+        };
+        commands.spawn((
+            Name::new(format!("{kind:?} cue")),
+            Cue {
+                age: 0.0,
+                life,
+                grow,
+                colour,
+            },
+            sprite,
+            transform,
+        ));
+    }
+}
+
+/// Grows and fades each cue by the frame's time; despawns the spent ones. Reads the time;
+/// writes the cues.
+pub(super) fn age_cues(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut cues: Query<(Entity, &mut Cue, &mut Sprite, &mut Transform)>,
+) {
+    for (e, mut cue, mut sprite, mut transform) in &mut cues {
+        cue.age += time.delta_secs();
+        let t = cue.age / cue.life;
+        if t >= 1.0 {
+            commands.entity(e).despawn();
+            continue;
+        }
+        sprite.color = cue.colour.with_alpha(1.0 - t * t);
+        let s = 1.0 + cue.grow * t;
+        transform.scale = Vec3::new(s, if cue.grow == 0.0 { 1.0 } else { s }, 1.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::{Faction, PlayerId};
+    use hexx::Hex;
+
+    #[test]
+    fn each_hazard_and_pylon_event_has_its_cue_at_its_hex() {
+        let (a, b) = (Coord::from_hex(Hex::ZERO), Coord::from_hex(Hex::new(1, 0)));
+        let player = PlayerId(1);
+        let blown = PlayEvent::Blown {
+            player,
+            from: a,
+            to: b,
+        };
+        assert_eq!(cue_of(&blown), Some((Kind::Gust, a, b)));
+        let mired = PlayEvent::Mired {
+            player,
+            at: a,
+            toward: b,
+            ap: 1,
+        };
+        assert_eq!(cue_of(&mired), Some((Kind::Mire, a, a)));
+        let blocked = PlayEvent::Blocked {
+            player,
+            at: a,
+            toward: b,
+            blown: false,
+            ap: 0,
+        };
+        assert_eq!(cue_of(&blocked), Some((Kind::Block, b, b)));
+        let spread = PlayEvent::Corrupted { hex: a, player };
+        assert_eq!(cue_of(&spread), Some((Kind::Blight, a, a)));
+        assert_eq!(
+            cue_of(&PlayEvent::Cleansed { hex: b }),
+            Some((Kind::Ward, b, b))
+        );
+        let moved = PlayEvent::Moved {
+            player,
+            from: a,
+            to: b,
+            ap: 1,
+        };
+        assert_eq!(cue_of(&moved), None);
+        let _ = Faction(0);
+    }
+}
