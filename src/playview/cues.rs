@@ -19,13 +19,16 @@ const BLOCK: Color = Color::srgb(0.95, 0.25, 0.2);
 const BLIGHT: Color = Color::srgb(0.7, 0.2, 0.85);
 const WARD: Color = Color::srgb(0.8, 0.97, 1.0);
 
-/// One cue's life: its age and length in seconds, how much it grows, its colour at full.
+/// One cue's life: its age and length in seconds, how much it grows, its colour and size at
+/// full. Only its sprite changes as it ages (its place is set once), so it shares no data with
+/// the systems that place things.
 #[derive(Component, Debug)]
 pub struct Cue {
     age: f32,
     life: f32,
     grow: f32,
     colour: Color,
+    size: Vec2,
 }
 
 /// The kinds of cue, each from the event that makes it.
@@ -117,6 +120,7 @@ pub(super) fn spawn_cues(
                 life,
                 grow,
                 colour,
+                size: sprite.custom_size.unwrap_or(Vec2::splat(HEX_SIZE)),
             },
             sprite,
             transform,
@@ -125,13 +129,13 @@ pub(super) fn spawn_cues(
 }
 
 /// Grows and fades each cue by the frame's time; despawns the spent ones. Reads the time;
-/// writes the cues.
+/// writes the cues and their sprites.
 pub(super) fn age_cues(
     mut commands: Commands,
     time: Res<Time>,
-    mut cues: Query<(Entity, &mut Cue, &mut Sprite, &mut Transform)>,
+    mut cues: Query<(Entity, &mut Cue, &mut Sprite)>,
 ) {
-    for (e, mut cue, mut sprite, mut transform) in &mut cues {
+    for (e, mut cue, mut sprite) in &mut cues {
         cue.age += time.delta_secs();
         let t = cue.age / cue.life;
         if t >= 1.0 {
@@ -139,8 +143,7 @@ pub(super) fn age_cues(
             continue;
         }
         sprite.color = cue.colour.with_alpha(1.0 - t * t);
-        let s = 1.0 + cue.grow * t;
-        transform.scale = Vec3::new(s, if cue.grow == 0.0 { 1.0 } else { s }, 1.0);
+        sprite.custom_size = Some(cue.size * (1.0 + cue.grow * t));
     }
 }
 

@@ -74,7 +74,9 @@ fn motion_plugin(app: &mut App) {
             (motion::follow, motion::glide)
                 .chain()
                 .before(tokens::place_tokens),
-            (cues::spawn_cues, cues::age_cues).chain(),
+            (cues::spawn_cues, cues::age_cues)
+                .chain()
+                .after(tokens::place_tokens),
         )
             .in_set(AppSystems::Render),
     );
