@@ -67,6 +67,7 @@ pub(super) fn spawn_cues(
             l.hex_to_world_pos(from.to_hex()),
             l.hex_to_world_pos(at.to_hex()),
         );
+        let on_hex = Transform::from_translation(b.extend(CUE_Z));
         let (sprite, transform, life, grow, colour) = match kind {
             // A streak along the blow, from the hex left to the hex reached.
             Kind::Gust => {
@@ -76,26 +77,15 @@ pub(super) fn spawn_cues(
                 let t = Transform::from_translation(((a + b) / 2.0).extend(CUE_Z));
                 (streak, t.with_rotation(turn), 0.7, 0.0, GUST)
             }
-            Kind::Mire | Kind::Ward => {
-                let colour = if kind == Kind::Mire { MIRE } else { WARD };
-                let ring = shapes.outline_bold.sprite(colour);
-                (
-                    ring,
-                    Transform::from_translation(b.extend(CUE_Z)),
-                    0.8,
-                    0.5,
-                    colour,
-                )
-            }
-            Kind::Block => {
-                let rim = shapes.outline_bold.sprite(BLOCK);
-                (
-                    rim,
-                    Transform::from_translation(b.extend(CUE_Z)),
-                    0.7,
-                    0.15,
-                    BLOCK,
-                )
+            // A rim on the hex, grown a little or much.
+            Kind::Mire | Kind::Ward | Kind::Block => {
+                let (colour, life, grow) = match kind {
+                    Kind::Mire => (MIRE, 0.8, 0.5),
+                    Kind::Ward => (WARD, 0.8, 0.5),
+                    _ => (BLOCK, 0.7, 0.15),
+                };
+                let rim = shapes.outline_bold.sprite(colour);
+                (rim, on_hex, life, grow, colour)
             }
             Kind::Blight => {
                 let burst = Sprite {
@@ -104,13 +94,7 @@ pub(super) fn spawn_cues(
                     custom_size: Some(Vec2::splat(0.9 * HEX_SIZE)),
                     ..default()
                 };
-                (
-                    burst,
-                    Transform::from_translation(b.extend(CUE_Z)),
-                    0.9,
-                    1.2,
-                    BLIGHT,
-                )
+                (burst, on_hex, 0.9, 1.2, BLIGHT)
             }
         };
         commands.spawn((

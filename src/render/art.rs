@@ -143,11 +143,7 @@ impl TileArt {
     ) -> bool {
         let mut changed = false;
         let want = hex_texture_size();
-        for e in events {
-            let (AssetEvent::LoadedWithDependencies { id } | AssetEvent::Modified { id }) = *e
-            else {
-                continue;
-            };
+        for id in loaded(events) {
             let Some(slot) = self.slots.iter_mut().find(|s| s.art.id() == id) else {
                 continue;
             };
@@ -173,14 +169,27 @@ impl TileArt {
             let Some(slot) = self.slots.iter_mut().find(|s| s.art.id() == f.id) else {
                 continue;
             };
-            let error = crate::mods::rules_error(&f.path.to_string(), &f.error);
-            warn!("{error}");
-            rejected.write(RulesRejected { error });
+            refuse(f, rejected);
             changed |= slot.ready;
             slot.ready = false;
         }
         changed
     }
+}
+
+/// The images loaded, or saved again, among `events`.
+fn loaded(events: &[AssetEvent<ArtImage>]) -> impl Iterator<Item = AssetId<ArtImage>> + '_ {
+    events.iter().filter_map(|e| match *e {
+        AssetEvent::LoadedWithDependencies { id } | AssetEvent::Modified { id } => Some(id),
+        _ => None,
+    })
+}
+
+/// Says a failed image in the log and the banner.
+fn refuse(f: &AssetLoadFailedEvent<ArtImage>, rejected: &mut MessageWriter<RulesRejected>) {
+    let error = crate::mods::rules_error(&f.path.to_string(), &f.error);
+    warn!("{error}");
+    rejected.write(RulesRejected { error });
 }
 
 /// This frame's art events and failed loads, to hand to more than one taker.
@@ -327,11 +336,7 @@ impl SpriteArt {
         rejected: &mut MessageWriter<RulesRejected>,
     ) -> bool {
         let mut changed = false;
-        for e in events {
-            let (AssetEvent::LoadedWithDependencies { id } | AssetEvent::Modified { id }) = *e
-            else {
-                continue;
-            };
+        for id in loaded(events) {
             let Some((name, _)) = self.wanted.iter().find(|(_, h)| h.id() == id) else {
                 continue;
             };
@@ -346,9 +351,7 @@ impl SpriteArt {
             let Some((name, _)) = self.wanted.iter().find(|(_, h)| h.id() == f.id) else {
                 continue;
             };
-            let error = crate::mods::rules_error(&f.path.to_string(), &f.error);
-            warn!("{error}");
-            rejected.write(RulesRejected { error });
+            refuse(f, rejected);
             let name = name.clone();
             self.ready.retain(|(n, _)| *n != name);
             changed = true;
