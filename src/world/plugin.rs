@@ -271,13 +271,22 @@ fn spawn_existing(world: &mut World) {
 }
 
 /// Viewers that appeared or moved ask for every hex in their view, in view order (generated in
-/// the next pass). Reads [`Viewer`]s and the store; writes [`GenerateHex`].
+/// the next pass). A viewer on the same hex as one that asked before it in this pass, and no
+/// wider, asks for nothing: its view order is the start of the other's, so every hex it would
+/// ask for is asked already, in the same order (players starting together on the origin with a
+/// wide sight would otherwise ask for every hex of it once each). Reads [`Viewer`]s and the
+/// store; writes [`GenerateHex`].
 pub fn request_view(
     viewers: Query<&Viewer, Changed<Viewer>>,
     world: Res<HexWorld>,
     mut requests: MessageWriter<GenerateHex>,
 ) {
+    let mut asked: Vec<Viewer> = Vec::new();
     for v in &viewers {
+        if (asked.iter()).any(|a| a.hex == v.hex && a.radius >= v.radius) {
+            continue;
+        }
+        asked.push(*v);
         for hex in view_order(v.hex, v.radius) {
             if !world.is_generated(hex) {
                 requests.write(GenerateHex {
