@@ -13,7 +13,7 @@ use crate::world::plugin::Viewer;
 /// World units per screen pixel, at the closest and the farthest.
 /// Far enough out that a world of millions of hexes fits the window (the strategic view).
 pub const MIN_SCALE: f32 = 0.25;
-pub const MAX_SCALE: f32 = 64.0;
+pub const MAX_SCALE: f32 = 128.0;
 /// Zoom factor per wheel line.
 const ZOOM_STEP: f32 = 1.15;
 /// Wheel pixels that count as one line (touchpads report pixels).

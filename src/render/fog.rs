@@ -10,7 +10,7 @@ use crate::hex::neighbours;
 use crate::world::HexWorld;
 
 /// Fog's colour over the white hex: a pale veil, so the background still shows through it.
-pub(crate) const FOG_COLOUR: Color = Color::srgba(0.62, 0.66, 0.74, 0.28);
+pub const FOG_COLOUR: Color = Color::srgba(0.62, 0.66, 0.74, 0.28);
 
 /// The indeterminate hexes that border the generated world.
 #[derive(Resource, Default, Debug)]

@@ -23,6 +23,8 @@ use bevy::prelude::*;
 use bevy_ecs_tilemap::TilemapPlugin;
 
 pub use camera::{StartZoom, fit_scale, parse_zoom};
+pub use fog::FOG_COLOUR;
+pub use overview::{MINIMAP_MARGIN, MINIMAP_SIZE};
 pub use tiles::TILES_UP_TO_SCALE;
 
 /// A hex's circumradius in world units (and in pixels of the generated tile texture).

@@ -30,6 +30,8 @@ pub const OVERVIEW_LAYER: usize = 1;
 const MINIMAP_LAYER: usize = 2;
 /// Pixel rows of a chunk's picture: two a hex, and a hex column sits half a hex above the last.
 const ROWS: i32 = 2 * CHUNK + CHUNK;
+/// Bytes of a chunk's picture (RGBA).
+const PICTURE_BYTES: usize = 4 * (CHUNK * ROWS) as usize;
 /// The minimap's side and its distance from the window's right and bottom edges, in logical
 /// pixels (clear of the help line at the bottom).
 pub const MINIMAP_SIZE: f32 = 200.0;
@@ -123,7 +125,7 @@ fn blank_picture() -> Image {
         TextureDimension::D2,
         &[0, 0, 0, 0],
         TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::default(),
+        RenderAssetUsages::RENDER_WORLD,
     );
     image.sampler = ImageSampler::nearest();
     image
@@ -166,10 +168,12 @@ fn paint_chunks(
                 .id();
             (handle, sprite)
         });
-        if let Some(mut image) = images.get_mut(handle.id())
-            && let Some(data) = image.data.as_mut()
-        {
-            paint(data, chunk, &map, &fog);
+        // The picture lives in the render world alone: once drawn its bytes leave the main
+        // world, and a repaint hands it a whole new picture.
+        if let Some(mut image) = images.get_mut(handle.id()) {
+            let mut data = (image.data.take()).unwrap_or_else(|| vec![0; PICTURE_BYTES]);
+            paint(&mut data, chunk, &map, &fog);
+            image.data = Some(data);
         }
     }
 }
@@ -367,8 +371,8 @@ mod tests {
             let image = images.get(handle).unwrap();
             let p = (at - b.min) / b.size();
             let (x, y) = (
-                (p.x * CHUNK as f32) as u32,
-                ((1.0 - p.y) * ROWS as f32) as u32,
+                ((p.x * CHUNK as f32) as u32).min(CHUNK as u32 - 1),
+                (((1.0 - p.y) * ROWS as f32) as u32).min(ROWS as u32 - 1),
             );
             let i = 4 * (y * CHUNK as u32 + x) as usize;
             let data = image.data.as_ref().unwrap();
