@@ -181,6 +181,7 @@ fn paint_chunks(
 /// Zoomed out past a readable scale, the main camera shows the chunks' pictures (the tiles are
 /// gone then: `tiles` streams none); closer, the tiles alone. Reads the camera's scale; writes
 /// its render layers.
+#[allow(clippy::type_complexity)]
 fn show_strategic_view(
     mut commands: Commands,
     camera: Option<Single<(Entity, &Projection, Option<&RenderLayers>), With<MainCamera>>>,

@@ -66,6 +66,8 @@ pub(crate) struct Known {
 /// Up to this scale (world units per pixel: a hex 21 pixels wide) the map is drawn as tiles;
 /// beyond it, as one picture a chunk (the strategic view).
 pub const TILES_UP_TO_SCALE: f32 = 3.0;
+/// Chunks made into tiles in one frame at most.
+const CHUNKS_A_FRAME: usize = 6;
 /// Seconds a newly generated hex takes to fade in.
 pub const FADE_SECS: f32 = 0.3;
 
@@ -292,7 +294,7 @@ impl CameraView<'_, '_> {
 /// the chunks known), and streams chunks with the camera — at a readable zoom the chunks near
 /// the view are drawn as tiles (made from the store when they come near, despawned when they
 /// go far), beyond it none. Reads [`HexGenerated`], the store, the art and textures and the
-/// camera; writes the tiles, the tilemaps, [`Chunks`], [`Known`], [`Fog`] and [`Fades`].
+/// camera; writes the tiles, the tilemaps, [`Chunks`], [`Known`], [`Fog`], [`Fades`] and [`Animations`].
 #[allow(clippy::too_many_arguments)]
 pub(super) fn draw_tiles(
     mut commands: Commands,
@@ -309,7 +311,7 @@ pub(super) fn draw_tiles(
     mut storages: Query<&mut TileStorage>,
     mut looks: Query<(&mut TileColor, &mut TileTextureIndex)>,
     view: CameraView,
-    time: Res<Time>,
+    (time, mut animations): (Res<Time>, ResMut<Animations>),
     mut new_from: Local<u32>,
 ) {
     let art = art.as_deref();
@@ -319,8 +321,8 @@ pub(super) fn draw_tiles(
     // Hexes whose tile in a chunk already shown must change: new ones, and new fog.
     let mut redraw = Vec::new();
     let mut last = None;
+    let layout = crate::hex::layout(HEX_SIZE);
     for g in generated.read() {
-        let layout = crate::hex::layout(HEX_SIZE);
         let at = layout.hex_to_world_pos(g.hex);
         let b = known
             .bounds
@@ -363,7 +365,7 @@ pub(super) fn draw_tiles(
             chunks.hidden.push(c);
         }
     }
-    let wanted: Vec<IVec2> = match stream {
+    let mut wanted: Vec<IVec2> = match stream {
         Stream::Near(near, _) => chunks_meeting(near)
             .filter(|c| known.chunks.contains(c) && !chunks.maps.contains_key(c))
             .collect(),
@@ -372,6 +374,15 @@ pub(super) fn draw_tiles(
             .collect(),
         Stream::None => Vec::new(),
     };
+    // A few chunks a frame, nearest the view first: zooming in from the strategic view would
+    // otherwise make every tile in sight in one long frame. Until they are all made the map is
+    // still changing (a screenshot waits).
+    if let (Stream::Near(near, _), true) = (stream, wanted.len() > CHUNKS_A_FRAME) {
+        let d = |c: &IVec2| chunk_box(*c).center().distance_squared(near.center());
+        wanted.sort_by(|a, b| d(a).total_cmp(&d(b)));
+        wanted.truncate(CHUNKS_A_FRAME);
+        animations.keep();
+    }
     let size = TilemapSize {
         x: CHUNK as u32,
         y: CHUNK as u32,
@@ -608,6 +619,37 @@ mod tests {
         });
         app.update();
         assert_eq!(colour(&app), Color::srgb_u8(1, 2, 3));
+    }
+
+    /// The chunks streamed for a view are exactly those whose box meets it, and every hex of a
+    /// chunk lies in the chunk's box.
+    #[test]
+    fn the_chunks_meeting_a_view_are_found_wherever_it_is() {
+        let layout = layout(HEX_SIZE);
+        for chunk in [IVec2::ZERO, IVec2::new(-3, 5), IVec2::new(7, -9)] {
+            let b = chunk_box(chunk).inflate(0.01);
+            for hex in hexes_of(chunk) {
+                assert_eq!(chunk_of(hex).0, chunk);
+                assert!(b.contains(layout.hex_to_world_pos(hex)), "{hex:?}");
+            }
+        }
+        let views = [
+            Rect::from_center_size(Vec2::ZERO, Vec2::new(1280.0, 720.0)),
+            Rect::from_center_size(Vec2::new(-9000.0, 4321.0), Vec2::new(3840.0, 2160.0)),
+            Rect::from_center_size(Vec2::new(25000.0, -70000.0), Vec2::new(300.0, 9000.0)),
+        ];
+        for view in views {
+            let found: HashSet<IVec2> = chunks_meeting(view).collect();
+            let near = (view.center() / 1500.0).as_ivec2();
+            for cx in near.x - 12..=near.x + 12 {
+                for cy in near.y - 40..=near.y + 40 {
+                    let c = IVec2::new(cx, cy);
+                    let meets = !chunk_box(c).intersect(view).is_empty();
+                    assert_eq!(found.contains(&c), meets, "{c} for {view:?}");
+                }
+            }
+            assert!(!found.is_empty());
+        }
     }
 
     #[test]
