@@ -54,6 +54,10 @@ pub struct Cli {
     /// Where F5 saves the game (default: aeternus-save.ron in the current folder).
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
+    /// The first view's zoom, in world units per pixel (0.25 to 128; default: the first view
+    /// fits the window). Beyond 3 the map is drawn as the strategic view.
+    #[arg(long, value_name = "SCALE", value_parser = crate::render::parse_zoom)]
+    pub zoom: Option<f32>,
     /// Open a second window that watches the whole explored world and every player.
     #[arg(long)]
     pub spectator: bool,

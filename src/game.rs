@@ -179,6 +179,9 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
     let handle = app.world().resource::<AssetServer>().load(rules_path);
     app.insert_resource(crate::rules::reload::RulesAsset(handle));
     app.add_plugins(crate::render::RenderPlugin { screenshot });
+    if let Some(zoom) = cli.zoom {
+        app.insert_resource(crate::render::StartZoom(zoom));
+    }
     app.add_plugins(crate::playview::PlayViewPlugin { players });
     if cli.bots > 0 {
         // A bot's action every 0.4 s: a person can follow what it does in the log.

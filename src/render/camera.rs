@@ -11,8 +11,9 @@ use crate::hex::layout;
 use crate::world::plugin::Viewer;
 
 /// World units per screen pixel, at the closest and the farthest.
-const MIN_SCALE: f32 = 0.25;
-const MAX_SCALE: f32 = 12.0;
+/// Far enough out that a world of millions of hexes fits the window (the strategic view).
+pub const MIN_SCALE: f32 = 0.25;
+pub const MAX_SCALE: f32 = 128.0;
 /// Zoom factor per wheel line.
 const ZOOM_STEP: f32 = 1.15;
 /// Wheel pixels that count as one line (touchpads report pixels).
@@ -22,6 +23,20 @@ const PAN_SPEED: f32 = 700.0;
 
 #[derive(Component)]
 pub(crate) struct MainCamera;
+
+/// `--zoom SCALE`: the first view's scale (world units per pixel), instead of fitting the view.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct StartZoom(pub f32);
+
+/// Reads `--zoom`: a number within the camera's scales.
+pub fn parse_zoom(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(z) if (MIN_SCALE..=MAX_SCALE).contains(&z) => Ok(z),
+        _ => Err(format!(
+            "`{s}` is not a scale in {MIN_SCALE}..={MAX_SCALE} (world units per pixel)"
+        )),
+    }
+}
 
 /// Whether W/A/S/D pan as well as the arrows. The storm window turns it off: it moves the
 /// token with those letters.
@@ -77,10 +92,12 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn((Name::new("Camera"), Camera2d, MainCamera, IsDefaultUiCamera));
 }
 
-/// Frames the first view on the widest viewer, the whole of it in the window. Reads the
-/// [`Viewer`]s and the game window's size; writes the camera's place and scale.
+/// Frames the first view on the widest viewer, the whole of it in the window (or at
+/// [`StartZoom`]). Reads the [`Viewer`]s, [`StartZoom`] and the game window's size; writes the
+/// camera's place and scale.
 fn frame_viewer(
     viewers: Query<&Viewer>,
+    zoom: Option<Res<StartZoom>>,
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&mut Transform, &mut Projection), With<MainCamera>>,
 ) {
@@ -93,7 +110,7 @@ fn frame_viewer(
     transform.translation.x = at.x;
     transform.translation.y = at.y;
     if let Projection::Orthographic(ortho) = &mut *projection {
-        ortho.scale = fit_scale(window.size(), viewer.radius);
+        ortho.scale = zoom.map_or_else(|| fit_scale(window.size(), viewer.radius), |z| z.0);
     }
 }
 

@@ -61,6 +61,13 @@ impl<L> HexMarks<L> {
         }
     }
 
+    /// Despawns the marks of `hex`.
+    pub(crate) fn forget(&mut self, commands: &mut Commands, hex: Hex) {
+        for e in self.by_hex.remove(&hex).unwrap_or_default() {
+            commands.entity(e).despawn();
+        }
+    }
+
     /// Despawns every mark.
     pub(crate) fn clear(&mut self, commands: &mut Commands) {
         for e in self.by_hex.drain().flat_map(|(_, marks)| marks) {
@@ -108,6 +115,11 @@ impl HexesToRedraw<'_, '_> {
             .filter_map(|hex| self.index.get(&hex).copied())
             .collect()
     }
+
+    /// The entity of a generated hex.
+    pub(crate) fn entity(&self, hex: Hex) -> Option<Entity> {
+        self.index.get(&hex).copied()
+    }
 }
 
 /// The town and corruption marks.
@@ -120,16 +132,21 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             update_marks
                 .after(super::art::take_sprites)
+                .after(super::tiles::draw_tiles)
                 .in_set(AppSystems::Render),
         );
 }
 
 /// Redraws the marks of the hexes generated or edited this frame, and of every hex after a
-/// reload (it may give the corruption to another feature). Reads [`HexesToRedraw`], the hexes'
-/// landmarks and features, the rules and the textures; writes their marks.
+/// reload (it may give the corruption to another feature), where the map is drawn as tiles: the
+/// marks come and go with their chunk's tiles (`tiles::Chunks`), so a huge explored world keeps
+/// marks only near the view. Reads [`HexesToRedraw`], the chunks shown, the hexes' landmarks and
+/// features, the rules and the textures; writes their marks.
+#[allow(clippy::too_many_arguments)]
 fn update_marks(
     mut commands: Commands,
     mut redraw: HexesToRedraw,
+    chunks: Res<super::tiles::Chunks>,
     states: Query<(&HexPos, &Landmark, &Features)>,
     rules: WorldRules,
     textures: Res<Textures>,
@@ -144,7 +161,17 @@ fn update_marks(
         }
         None => shape,
     };
-    let hexes = redraw.take().into_iter().filter_map(|e| states.get(e).ok());
+    for &chunk in &chunks.hidden {
+        for hex in super::tiles::hexes_of(chunk) {
+            marks.forget(&mut commands, hex);
+        }
+    }
+    let mut todo = redraw.take();
+    todo.retain(|&e| states.get(e).is_ok_and(|(hex, _, _)| chunks.shows(hex.0)));
+    for &chunk in &chunks.shown {
+        todo.extend(super::tiles::hexes_of(chunk).filter_map(|hex| redraw.entity(hex)));
+    }
+    let hexes = todo.into_iter().filter_map(|e| states.get(e).ok());
     let town = rules.landmark("Town");
     for (hex, landmark, features) in hexes {
         marks.redraw(&mut commands, hex.0, |commands, at| {

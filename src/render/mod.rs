@@ -8,8 +8,11 @@
 pub mod art;
 mod banner;
 pub(crate) mod camera;
+pub(crate) mod figures;
+pub(crate) mod fog;
 pub mod input;
 pub(crate) mod marks;
+pub(crate) mod overview;
 pub(crate) mod screenshot;
 pub(crate) mod shapes;
 pub(crate) mod textures;
@@ -19,7 +22,10 @@ pub(crate) mod tokens;
 use bevy::prelude::*;
 use bevy_ecs_tilemap::TilemapPlugin;
 
-pub use camera::fit_scale;
+pub use camera::{StartZoom, fit_scale, parse_zoom};
+pub use fog::FOG_COLOUR;
+pub use overview::{MINIMAP_MARGIN, MINIMAP_SIZE};
+pub use tiles::TILES_UP_TO_SCALE;
 
 /// A hex's circumradius in world units (and in pixels of the generated tile texture).
 pub const HEX_SIZE: f32 = 32.0;
@@ -43,6 +49,8 @@ impl Plugin for RenderPlugin {
                 tiles::plugin,
                 marks::plugin,
                 camera::plugin,
+                overview::plugin,
+                figures::plugin,
             ));
         if let Some(path) = &self.screenshot {
             screenshot::plugin::<crate::world::plugin::HexGenerated>(app, path.clone());

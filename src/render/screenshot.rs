@@ -1,6 +1,7 @@
 //! `--screenshot FILE`: once the world has stopped generating and has been drawn for a while,
 //! save the window to FILE and quit. Used by `tests/window.rs` and for the README picture.
-//! "Generating" is any message of type `M`: hexes generated (Aeternus), a map drawn (storm).
+//! "Generating" is any message of type `M`: hexes generated (Aeternus), a map drawn (storm);
+//! and while any animation runs ([`Animations`]) the shot waits too.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -16,6 +17,26 @@ const MIN_FRAMES: u32 = 30;
 /// pipelines still compiling in the background (slow under software rendering).
 const QUIET_FRAMES: u32 = 10;
 const QUIET_TIME: Duration = Duration::from_millis(1500);
+
+/// Whether an animation ran this frame: each animating system calls [`Animations::keep`] on
+/// every frame it still moves something (a tile fading in, a token gliding, a cue at a hex), and
+/// `--screenshot` waits until none has for a while. Only the shot clears it.
+#[derive(Resource, Debug, Default)]
+pub struct Animations {
+    running: bool,
+}
+
+impl Animations {
+    /// Something is still animating this frame.
+    pub fn keep(&mut self) {
+        self.running = true;
+    }
+
+    /// Whether anything animated since the last call; clears it.
+    fn take(&mut self) -> bool {
+        std::mem::take(&mut self.running)
+    }
+}
 
 #[derive(Resource)]
 struct Plan {
@@ -34,24 +55,28 @@ pub(crate) fn plugin<M: Message>(app: &mut App, path: PathBuf) {
         last_generated: Duration::ZERO,
         taken: false,
     })
+    .init_resource::<Animations>()
     .add_systems(Update, take_when_settled::<M>.in_set(AppSystems::Render));
 }
 
-/// Once nothing has been generated for a while, shoots every window once; the last file saved
-/// quits the game. Reads [`Plan`], the `M` messages, the real time and the windows with a
-/// [`ShotSuffix`]; writes [`Plan`], [`Pending`], the screenshots' files and [`AppExit`].
+/// Once nothing has been generated and nothing has animated for a while, shoots every window
+/// once; the last file saved quits the game. Reads [`Plan`], the `M` messages, the real time and
+/// the windows with a [`ShotSuffix`]; writes [`Plan`], [`Animations`], [`Pending`], the
+/// screenshots' files and [`AppExit`].
 fn take_when_settled<M: Message>(
     mut commands: Commands,
     mut plan: ResMut<Plan>,
     mut generated: MessageReader<M>,
     time: Res<Time<Real>>,
     others: Query<(Entity, &ShotSuffix)>,
+    mut animations: ResMut<Animations>,
 ) {
     if plan.taken {
         return;
     }
     plan.frames += 1;
-    if generated.read().count() > 0 {
+    let animating = animations.take();
+    if generated.read().count() > 0 || animating {
         plan.quiet_frames = 0;
         plan.last_generated = time.elapsed();
     } else {

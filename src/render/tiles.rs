@@ -15,23 +15,72 @@ use hexx::Hex;
 
 use bevy::ecs::system::SystemParam;
 
+use bevy::platform::collections::HashSet;
+use bevy::window::PrimaryWindow;
+
 use super::HEX_SIZE;
 use super::art::{Look, TileArt};
+use super::camera::{MainCamera, scale_of};
+use super::fog::{FOG_COLOUR, Fog};
+use super::screenshot::Animations;
 use super::textures::{Textures, hex_texture_size};
 use crate::AppSystems;
 use crate::rules::reload::{RulesRejected, RulesReloaded};
 use crate::rules::{BiomeId, Rules};
-use crate::world::plugin::{Biome, HexGenerated, HexPos, WorldRules};
+use crate::world::HexWorld;
+use crate::world::plugin::{HexGenerated, WorldRules};
 
 /// Hexes per chunk side, in tilemap axial coordinates.
-const CHUNK: i32 = 32;
+pub(crate) const CHUNK: i32 = 32;
 
-/// Chunk coordinates -> its tilemap entity.
+/// The chunks drawn as tiles now, chunk coordinates -> tilemap entity: those near the camera
+/// at a readable zoom (streamed: a huge explored world keeps tiles only where they can be
+/// seen). `shown` and `hidden` are the chunks that came and went this frame, for the marks.
 #[derive(Resource, Default)]
-pub(crate) struct Chunks(HashMap<IVec2, Entity>);
+pub(crate) struct Chunks {
+    maps: HashMap<IVec2, Entity>,
+    pub(crate) shown: Vec<IVec2>,
+    pub(crate) hidden: Vec<IVec2>,
+}
+
+impl Chunks {
+    /// Whether `hex` is drawn as a tile now (its chunk is shown).
+    pub(crate) fn shows(&self, hex: Hex) -> bool {
+        self.maps.contains_key(&chunk_of(hex).0)
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.maps.len()
+    }
+}
+
+/// The chunks that hold a generated or a fog hex, and the box of the generated hexes' centres:
+/// what the strategic view and the minimap draw. `dirty` are those whose picture is out of date.
+#[derive(Resource, Default)]
+pub(crate) struct Known {
+    pub(crate) chunks: HashSet<IVec2>,
+    pub(crate) dirty: HashSet<IVec2>,
+    pub(crate) bounds: Option<Rect>,
+}
+
+/// Up to this scale (world units per pixel: a hex 21 pixels wide) the map is drawn as tiles;
+/// beyond it, as one picture a chunk (the strategic view).
+pub const TILES_UP_TO_SCALE: f32 = 3.0;
+/// Chunks made into tiles in one frame at most.
+const CHUNKS_A_FRAME: usize = 6;
+/// Seconds a newly generated hex takes to fade in.
+pub const FADE_SECS: f32 = 0.3;
+
+/// Tiles fading in: the tile, its full colour and when it began.
+#[derive(Resource, Default)]
+pub(crate) struct Fades(Vec<(Entity, Color, f32)>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Chunks>()
+        .init_resource::<Known>()
+        .init_resource::<Fog>()
+        .init_resource::<Fades>()
+        .init_resource::<Animations>()
         .add_message::<RulesReloaded>()
         .add_message::<RulesRejected>()
         .add_systems(
@@ -43,11 +92,27 @@ pub(super) fn plugin(app: &mut App) {
             (
                 super::art::take_tiles,
                 super::art::take_sprites,
-                draw_new_hexes,
+                draw_tiles,
+                fade_in,
                 retint,
             )
                 .chain()
                 .in_set(AppSystems::Render),
+        );
+}
+
+/// The tiles' bookkeeping without the art or a window (headless tests): every known chunk is
+/// drawn.
+#[cfg(test)]
+pub(crate) fn headless(app: &mut App) {
+    app.init_resource::<Chunks>()
+        .init_resource::<Known>()
+        .init_resource::<Fog>()
+        .init_resource::<Fades>()
+        .init_resource::<Animations>()
+        .add_systems(
+            Update,
+            (draw_tiles, fade_in).chain().in_set(AppSystems::Render),
         );
 }
 
@@ -142,82 +207,337 @@ fn look_of(art: Option<&TileArt>, rules: &Rules, biome: BiomeId, hex: Hex) -> Lo
     }
 }
 
-/// Draws each hex generated as a tile of its biome, making its chunk's tilemap when it is the
-/// chunk's first. Reads [`HexGenerated`], the hexes' biomes, the rules, the textures and the
-/// tiles' art; writes the tiles, the tilemaps and [`Chunks`].
+/// The hex whose tile sits at tilemap axial `a` (the inverse of [`tilemap_axial`]).
+pub(crate) fn hex_at(a: IVec2) -> Hex {
+    Hex::new(a.x, -a.x - a.y)
+}
+
+/// The hex at tile `position` of `chunk`.
+fn hex_in(chunk: IVec2, position: TilePos) -> Hex {
+    hex_at(chunk * CHUNK + IVec2::new(position.x as i32, position.y as i32))
+}
+
+/// Every hex of a chunk.
+pub(crate) fn hexes_of(chunk: IVec2) -> impl Iterator<Item = Hex> {
+    (0..CHUNK).flat_map(move |x| (0..CHUNK).map(move |y| hex_at(chunk * CHUNK + IVec2::new(x, y))))
+}
+
+/// The world box a chunk's hexes cover.
+pub(crate) fn chunk_box(chunk: IVec2) -> Rect {
+    let half = Vec2::new(grid_size().x, grid_size().y) / 2.0;
+    Rect::from_corners(
+        centre_of(chunk * CHUNK) - half,
+        centre_of(chunk * CHUNK + IVec2::splat(CHUNK - 1)) + half,
+    )
+}
+
+/// The chunks whose box meets `rect`.
+pub(crate) fn chunks_meeting(rect: Rect) -> impl Iterator<Item = IVec2> {
+    let g = grid_size();
+    let width = 0.75 * g.x * CHUNK as f32;
+    let xs = (rect.min.x / width).floor() as i32 - 1..=(rect.max.x / width).floor() as i32 + 1;
+    xs.flat_map(move |cx| {
+        // A chunk's rows climb half a chunk for every chunk to the right.
+        let lift = (cx * CHUNK) as f32 / 2.0;
+        let low = ((rect.min.y / g.y - lift) / CHUNK as f32).floor() as i32 - 2;
+        let high = ((rect.max.y / g.y - lift) / CHUNK as f32).floor() as i32 + 1;
+        (low..=high).map(move |cy| IVec2::new(cx, cy))
+    })
+    .filter(move |&c| !chunk_box(c).intersect(rect).is_empty())
+}
+
+/// How one hex is drawn now: its biome's look when generated (`new`: generated since the last
+/// frame, so it fades in), fog on the frontier, nothing elsewhere.
+fn hex_look(
+    map: &HexWorld,
+    fog: &Fog,
+    art: Option<&TileArt>,
+    hex: Hex,
+    new_from: u32,
+) -> Option<(Look, bool)> {
+    match map.get(hex) {
+        Some(d) => Some((look_of(art, &map.rules, d.biome, hex), d.order >= new_from)),
+        None => fog.contains(hex).then_some((
+            Look {
+                index: 0,
+                colour: FOG_COLOUR,
+            },
+            false,
+        )),
+    }
+}
+
+/// What the main camera sees: the window's box in the world and the scale, or `None` without
+/// a camera.
+#[derive(SystemParam)]
+pub(crate) struct CameraView<'w, 's> {
+    camera: Option<Single<'w, 's, (&'static Transform, &'static Projection), With<MainCamera>>>,
+    window: Option<Single<'w, 's, &'static Window, With<PrimaryWindow>>>,
+}
+
+impl CameraView<'_, '_> {
+    /// The box the window shows and the scale (world units per pixel).
+    pub(crate) fn seen(&self) -> Option<(Rect, f32)> {
+        let (transform, projection) = *self.camera.as_deref()?;
+        // Headless (tests): a window of the default size.
+        let size = self
+            .window
+            .as_deref()
+            .map_or(Vec2::new(1280.0, 720.0), |w| w.size());
+        let scale = scale_of(projection);
+        let at = transform.translation.truncate();
+        Some((Rect::from_center_size(at, size * scale), scale))
+    }
+}
+
+/// Keeps the tiles: follows each hex generated ([`HexGenerated`]: its tile, the fog around it,
+/// the chunks known), and streams chunks with the camera — at a readable zoom the chunks near
+/// the view are drawn as tiles (made from the store when they come near, despawned when they
+/// go far), beyond it none. Reads [`HexGenerated`], the store, the art and textures and the
+/// camera; writes the tiles, the tilemaps, [`Chunks`], [`Known`], [`Fog`], [`Fades`] and [`Animations`].
 #[allow(clippy::too_many_arguments)]
-fn draw_new_hexes(
+pub(super) fn draw_tiles(
     mut commands: Commands,
     mut generated: MessageReader<HexGenerated>,
-    biomes: Query<&Biome>,
-    rules: WorldRules,
+    map: Res<HexWorld>,
     textures: Res<Textures>,
     art: Option<Res<TileArt>>,
-    mut chunks: ResMut<Chunks>,
+    (mut chunks, mut known, mut fog, mut fades): (
+        ResMut<Chunks>,
+        ResMut<Known>,
+        ResMut<Fog>,
+        ResMut<Fades>,
+    ),
     mut storages: Query<&mut TileStorage>,
+    mut looks: Query<(&mut TileColor, &mut TileTextureIndex)>,
+    view: CameraView,
+    (time, mut animations): (Res<Time>, ResMut<Animations>),
+    mut new_from: Local<u32>,
 ) {
-    // Tilemaps made this frame do not exist until the commands run: fill their storage here.
-    let mut fresh: HashMap<IVec2, TileStorage> = HashMap::default();
+    let art = art.as_deref();
+    let now = time.elapsed_secs();
+    chunks.shown.clear();
+    chunks.hidden.clear();
+    // Hexes whose tile in a chunk already shown must change: new ones, and new fog.
+    let mut redraw = Vec::new();
+    let mut last = None;
+    let layout = crate::hex::layout(HEX_SIZE);
+    for g in generated.read() {
+        let at = layout.hex_to_world_pos(g.hex);
+        let b = known
+            .bounds
+            .get_or_insert(Rect::from_center_size(at, Vec2::ZERO));
+        *b = b.union_point(at);
+        fog.generated(&map, g.hex, |hex| {
+            let chunk = chunk_of(hex).0;
+            // Consecutive hexes are mostly in one chunk: skip the sets' look-ups for them.
+            if last != Some(chunk) {
+                last = Some(chunk);
+                known.chunks.insert(chunk);
+                known.dirty.insert(chunk);
+            }
+            if chunks.maps.contains_key(&chunk) {
+                redraw.push(hex);
+            }
+        });
+    }
+
+    // The chunks to draw as tiles: near the view at a readable zoom; kept a while farther out,
+    // so a small pan back and forth does not make and unmake them.
+    let stream = match view.seen() {
+        Some((seen, scale)) if scale <= TILES_UP_TO_SCALE => {
+            let margin = (seen.size() * 0.25).max_element() + 2.0 * HEX_SIZE;
+            Stream::Near(seen.inflate(margin), seen.inflate(2.5 * margin))
+        }
+        Some(_) => Stream::None,
+        None => Stream::All,
+    };
+    let far: Vec<IVec2> = (chunks.maps.keys().copied())
+        .filter(|&c| match stream {
+            Stream::All => false,
+            Stream::None => true,
+            Stream::Near(_, keep) => chunk_box(c).intersect(keep).is_empty(),
+        })
+        .collect();
+    for c in far {
+        if let Some(m) = chunks.maps.remove(&c) {
+            commands.entity(m).despawn();
+            chunks.hidden.push(c);
+        }
+    }
+    let mut wanted: Vec<IVec2> = match stream {
+        Stream::Near(near, _) => chunks_meeting(near)
+            .filter(|c| known.chunks.contains(c) && !chunks.maps.contains_key(c))
+            .collect(),
+        Stream::All => (known.chunks.iter().copied())
+            .filter(|c| !chunks.maps.contains_key(c))
+            .collect(),
+        Stream::None => Vec::new(),
+    };
+    // A few chunks a frame, nearest the view first: zooming in from the strategic view would
+    // otherwise make every tile in sight in one long frame. Until they are all made the map is
+    // still changing (a screenshot waits).
+    if let (Stream::Near(near, _), true) = (stream, wanted.len() > CHUNKS_A_FRAME) {
+        let d = |c: &IVec2| chunk_box(*c).center().distance_squared(near.center());
+        wanted.sort_by(|a, b| d(a).total_cmp(&d(b)));
+        wanted.truncate(CHUNKS_A_FRAME);
+        animations.keep();
+    }
     let size = TilemapSize {
         x: CHUNK as u32,
         y: CHUNK as u32,
     };
-    let art = art.as_deref();
-    for g in generated.read() {
-        let Ok(biome) = biomes.get(g.entity) else {
-            continue;
-        };
-        let (chunk, position) = chunk_of(g.hex);
-        let map = *chunks.0.entry(chunk).or_insert_with(|| {
-            fresh.insert(chunk, TileStorage::empty(size));
-            commands
-                .spawn(Name::new(format!("Tile chunk {chunk}")))
-                .id()
-        });
-        let look = look_of(art, &rules, biome.0, g.hex);
-        let tile = commands.spawn(tile(map, position, look)).id();
-        if let Some(storage) = fresh.get_mut(&chunk) {
-            storage.set(&position, tile);
-        } else if let Ok(mut storage) = storages.get_mut(map) {
-            storage.set(&position, tile);
+    for chunk in wanted {
+        let tilemap = commands
+            .spawn(Name::new(format!("Tile chunk {chunk}")))
+            .id();
+        let mut storage = TileStorage::empty(size);
+        for x in 0..size.x {
+            for y in 0..size.y {
+                let position = TilePos { x, y };
+                let hex = hex_in(chunk, position);
+                let Some((look, new)) = hex_look(&map, &fog, art, hex, *new_from) else {
+                    continue;
+                };
+                let tile = commands
+                    .spawn(tile(tilemap, position, faded(look, new)))
+                    .id();
+                if new {
+                    fades.0.push((tile, look.colour, now));
+                }
+                storage.set(&position, tile);
+            }
         }
-    }
-    for (chunk, storage) in fresh {
-        commands.entity(chunks.0[&chunk]).insert(hex_tilemap(
+        commands.entity(tilemap).insert(hex_tilemap(
             chunk * CHUNK,
             size,
             storage,
             texture_of(art, &textures),
         ));
+        chunks.maps.insert(chunk, tilemap);
+        chunks.shown.push(chunk);
+    }
+    let shown_now: HashSet<IVec2> = chunks.shown.iter().copied().collect();
+
+    for hex in redraw {
+        let (chunk, position) = chunk_of(hex);
+        if shown_now.contains(&chunk) {
+            continue; // drawn whole from the store just now
+        }
+        let Some(&tilemap) = chunks.maps.get(&chunk) else {
+            continue;
+        };
+        let Ok(mut storage) = storages.get_mut(tilemap) else {
+            continue;
+        };
+        let Some((look, new)) = hex_look(&map, &fog, art, hex, *new_from) else {
+            continue;
+        };
+        let tile = match storage.get(&position) {
+            Some(tile) => {
+                if let Ok((mut colour, mut index)) = looks.get_mut(tile) {
+                    colour.0 = faded(look, new).colour;
+                    index.set_if_neq(TileTextureIndex(look.index));
+                }
+                tile
+            }
+            None => {
+                let tile = commands
+                    .spawn(tile(tilemap, position, faded(look, new)))
+                    .id();
+                storage.set(&position, tile);
+                tile
+            }
+        };
+        if new {
+            fades.0.push((tile, look.colour, now));
+        }
+    }
+    *new_from = map.len() as u32;
+}
+
+/// Which chunks are drawn as tiles.
+#[derive(Clone, Copy)]
+enum Stream {
+    /// Those meeting the first box; those beyond the second go.
+    Near(Rect, Rect),
+    /// None: the strategic view.
+    None,
+    /// Every known chunk: no camera (headless).
+    All,
+}
+
+/// `look` as it starts: transparent when it is to fade in.
+fn faded(look: Look, new: bool) -> Look {
+    if new {
+        Look {
+            colour: look.colour.with_alpha(0.0),
+            ..look
+        }
+    } else {
+        look
+    }
+}
+
+/// New tiles fade in over [`FADE_SECS`]; while any does, the animations run (a screenshot
+/// waits). Reads the time; writes the fading tiles' colours, [`Fades`] and [`Animations`].
+fn fade_in(
+    mut fades: ResMut<Fades>,
+    mut colours: Query<&mut TileColor>,
+    time: Res<Time>,
+    mut animations: ResMut<Animations>,
+) {
+    if fades.0.is_empty() {
+        return;
+    }
+    let now = time.elapsed_secs();
+    fades.0.retain(|&(tile, full, start)| {
+        let Ok(mut colour) = colours.get_mut(tile) else {
+            return false; // its chunk went out of view
+        };
+        let t = ((now - start) / FADE_SECS).clamp(0.0, 1.0);
+        colour.0 = full.with_alpha(full.alpha() * t);
+        t < 1.0
+    });
+    if !fades.0.is_empty() {
+        animations.keep();
     }
 }
 
 /// Every drawn tile, to restyle.
 #[derive(SystemParam)]
 pub(crate) struct TileLooks<'w, 's> {
-    hexes: Query<'w, 's, (&'static HexPos, &'static Biome)>,
+    map: Res<'w, HexWorld>,
     chunks: Res<'w, Chunks>,
     storages: Query<'w, 's, &'static TileStorage>,
     looks: Query<'w, 's, (&'static mut TileColor, &'static mut TileTextureIndex)>,
 }
 
 impl TileLooks<'_, '_> {
-    /// Gives every drawn tile its look under `art` and `rules`.
+    /// Gives every drawn tile of a generated hex its look under `art` and `rules` (only the
+    /// chunks shown have tiles).
     pub(crate) fn restyle(&mut self, art: Option<&TileArt>, rules: &Rules) {
-        for (hex, biome) in &self.hexes {
-            let (chunk, position) = chunk_of(hex.0);
-            let tile = (self.chunks.0.get(&chunk))
-                .and_then(|&map| self.storages.get(map).ok())
-                .and_then(|storage| storage.get(&position));
-            let Some((mut colour, mut index)) = tile.and_then(|t| self.looks.get_mut(t).ok())
-            else {
+        for (&chunk, &tilemap) in &self.chunks.maps {
+            let Ok(storage) = self.storages.get(tilemap) else {
                 continue;
             };
-            let look = look_of(art, rules, biome.0, hex.0);
-            if colour.0 != look.colour {
-                colour.0 = look.colour;
+            for x in 0..CHUNK as u32 {
+                for y in 0..CHUNK as u32 {
+                    let position = TilePos { x, y };
+                    let hex = hex_in(chunk, position);
+                    let (Some(tile), Some(d)) = (storage.get(&position), self.map.get(hex)) else {
+                        continue;
+                    };
+                    let Ok((mut colour, mut index)) = self.looks.get_mut(tile) else {
+                        continue;
+                    };
+                    let look = look_of(art, rules, d.biome, hex);
+                    if colour.0 != look.colour {
+                        colour.0 = look.colour;
+                    }
+                    index.set_if_neq(TileTextureIndex(look.index));
+                }
             }
-            index.set_if_neq(TileTextureIndex(look.index));
         }
     }
 }
@@ -273,19 +593,22 @@ mod tests {
     fn a_reload_retints_drawn_tiles() {
         let mut app = App::new();
         let mut rules = Rules::aeternus();
-        let forest = rules.biome("Forest").unwrap();
-        let hex = Hex::new(-40, 7);
-        let (chunk, position) = chunk_of(hex);
+        // The origin, generated with the world, is a Meadow.
+        let meadow = rules.biome("Meadow").unwrap();
+        let (chunk, position) = chunk_of(Hex::ZERO);
         let tile = (app.world_mut())
             .spawn((TileColor(Color::WHITE), TileTextureIndex(0)))
             .id();
         let mut storage = TileStorage::empty(TilemapSize { x: 32, y: 32 });
         storage.set(&position, tile);
         let map = app.world_mut().spawn(storage).id();
-        app.world_mut().spawn((HexPos(hex), Biome(forest)));
-        rules.biomes[forest.0 as usize].colour = [1, 2, 3];
+        rules.biomes[meadow.0 as usize].colour = [1, 2, 3];
+        let chunks = Chunks {
+            maps: [(chunk, map)].into_iter().collect(),
+            ..default()
+        };
         app.insert_resource(crate::world::HexWorld::new(rules, 7))
-            .insert_resource(Chunks([(chunk, map)].into_iter().collect()))
+            .insert_resource(chunks)
             .add_message::<RulesReloaded>()
             .add_systems(Update, retint);
         app.update();
@@ -296,6 +619,37 @@ mod tests {
         });
         app.update();
         assert_eq!(colour(&app), Color::srgb_u8(1, 2, 3));
+    }
+
+    /// The chunks streamed for a view are exactly those whose box meets it, and every hex of a
+    /// chunk lies in the chunk's box.
+    #[test]
+    fn the_chunks_meeting_a_view_are_found_wherever_it_is() {
+        let layout = layout(HEX_SIZE);
+        for chunk in [IVec2::ZERO, IVec2::new(-3, 5), IVec2::new(7, -9)] {
+            let b = chunk_box(chunk).inflate(0.01);
+            for hex in hexes_of(chunk) {
+                assert_eq!(chunk_of(hex).0, chunk);
+                assert!(b.contains(layout.hex_to_world_pos(hex)), "{hex:?}");
+            }
+        }
+        let views = [
+            Rect::from_center_size(Vec2::ZERO, Vec2::new(1280.0, 720.0)),
+            Rect::from_center_size(Vec2::new(-9000.0, 4321.0), Vec2::new(3840.0, 2160.0)),
+            Rect::from_center_size(Vec2::new(25000.0, -70000.0), Vec2::new(300.0, 9000.0)),
+        ];
+        for view in views {
+            let found: HashSet<IVec2> = chunks_meeting(view).collect();
+            let near = (view.center() / 1500.0).as_ivec2();
+            for cx in near.x - 12..=near.x + 12 {
+                for cy in near.y - 40..=near.y + 40 {
+                    let c = IVec2::new(cx, cy);
+                    let meets = !chunk_box(c).intersect(view).is_empty();
+                    assert_eq!(found.contains(&c), meets, "{c} for {view:?}");
+                }
+            }
+            assert!(!found.is_empty());
+        }
     }
 
     #[test]

@@ -22,8 +22,29 @@ pub struct SiteLayer {
     rolled: u32,
     /// Every site placed, in the order rolled.
     pub placed: Vec<Placed>,
-    /// Hex -> its sites, as indices into `placed`.
-    at: HashMap<Hex, Vec<usize>>,
+    /// Hex -> the first and the last of its sites, as indices into `placed`; `next` links each
+    /// site to the next on its hex. A list of its own for every hex with sites cost more than
+    /// the sites themselves in a world of a million hexes.
+    at: HashMap<Hex, (u32, u32)>,
+    next: Vec<u32>,
+}
+
+/// The end of a hex's list of sites in [`SiteLayer`]'s `next`.
+const LAST: u32 = u32::MAX;
+
+/// Adds `placed[i]`, the last site placed, to `hex`'s list.
+fn link(at: &mut HashMap<Hex, (u32, u32)>, next: &mut Vec<u32>, hex: Hex, i: usize) {
+    let i = i as u32;
+    next.push(LAST);
+    match at.get_mut(&hex) {
+        Some((_, last)) => {
+            next[*last as usize] = i;
+            *last = i;
+        }
+        None => {
+            at.insert(hex, (i, i));
+        }
+    }
 }
 
 impl SiteLayer {
@@ -37,22 +58,32 @@ impl SiteLayer {
             rolled: 0,
             placed: Vec::new(),
             at: HashMap::default(),
+            next: Vec::new(),
+        })
+    }
+
+    /// `hex`'s sites as indices into `placed`, in the order placed.
+    fn indices_at(&self, hex: Hex) -> impl Iterator<Item = usize> + '_ {
+        let mut i = self.at.get(&hex).map_or(LAST, |&(first, _)| first);
+        std::iter::from_fn(move || {
+            (i != LAST).then(|| {
+                let now = i as usize;
+                i = self.next[now];
+                now
+            })
         })
     }
 
     /// The names of `hex`'s sites, in the order rolled.
     pub fn names_at(&self, hex: Hex) -> impl Iterator<Item = &str> {
-        self.at
-            .get(&hex)
-            .into_iter()
-            .flatten()
-            .map(|&i| self.rules.sites[self.placed[i].site].name.as_str())
+        self.indices_at(hex)
+            .map(|i| self.rules.sites[self.placed[i].site].name.as_str())
     }
 
     /// Puts site number `site` of the rules on `hex`, past the rolls (scenarios and tests).
     pub fn place(&mut self, hex: Hex, site: usize) {
         assert!(site < self.rules.sites.len(), "a site of the rules");
-        self.at.entry(hex).or_default().push(self.placed.len());
+        link(&mut self.at, &mut self.next, hex, self.placed.len());
         self.placed.push(Placed {
             hex,
             site,
@@ -62,11 +93,8 @@ impl SiteLayer {
 
     /// `hex`'s sites, in the order rolled.
     pub fn sites_at(&self, hex: Hex) -> impl Iterator<Item = &Site> {
-        self.at
-            .get(&hex)
-            .into_iter()
-            .flatten()
-            .map(|&i| &self.rules.sites[self.placed[i].site])
+        self.indices_at(hex)
+            .map(|i| &self.rules.sites[self.placed[i].site])
     }
 
     /// What `hex`'s sites pay its flag each phase, resource by resource.
@@ -113,13 +141,14 @@ fn roll_new_hexes(map: Res<HexWorld>, mut layer: ResMut<SiteLayer>) {
         rolled,
         placed,
         at,
+        next,
     } = &mut *layer;
     for order in *rolled..map.len() as u32 {
         let d = map.data_of_order(order);
         let first = placed.len();
         roll_province(rules, map.seed, d.hex, terrain.of(&d), used, placed);
-        if placed.len() > first {
-            at.entry(d.hex).or_default().extend(first..placed.len());
+        for i in first..placed.len() {
+            link(at, next, d.hex, i);
         }
     }
     *rolled = map.len() as u32;

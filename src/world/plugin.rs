@@ -228,21 +228,21 @@ impl HexEditor<'_, '_> {
 /// Spawns the entities of the hexes generated `made`-th, in one batch, indexes them and
 /// announces each as [`HexGenerated`]: the one place hex entities are made.
 fn spawn_hexes(world: &mut World, map: &HexWorld, made: std::ops::Range<u32>) {
-    let bundles: Vec<_> = made.clone().map(|o| hex_bundle(map, o)).collect();
-    let entities: Vec<Entity> = world.spawn_batch(bundles).collect();
+    // Straight from the store, with no list of bundles or messages built on the way: a wide
+    // sight makes a million hexes in one pass, and those lists would add to the peak memory.
+    let entities: Vec<Entity> = world
+        .spawn_batch(made.clone().map(|o| hex_bundle(map, o)))
+        .collect();
     let mut index = world.resource_mut::<HexIndex>();
     index.0.reserve(entities.len());
-    let mut news = Vec::with_capacity(entities.len());
-    for (o, e) in made.zip(entities) {
-        let hex = map.hex_of_order(o);
-        index.0.insert(hex, e);
-        news.push(HexGenerated {
-            hex,
-            entity: e,
-            cause: map.cause(o),
-        });
+    for (o, &e) in made.clone().zip(&entities) {
+        index.0.insert(map.hex_of_order(o), e);
     }
-    world.write_message_batch(news);
+    world.write_message_batch(made.zip(entities).map(|(o, entity)| HexGenerated {
+        hex: map.hex_of_order(o),
+        entity,
+        cause: map.cause(o),
+    }));
 }
 
 /// The components of the hex generated `order`-th.
@@ -271,13 +271,22 @@ fn spawn_existing(world: &mut World) {
 }
 
 /// Viewers that appeared or moved ask for every hex in their view, in view order (generated in
-/// the next pass). Reads [`Viewer`]s and the store; writes [`GenerateHex`].
+/// the next pass). A viewer on the same hex as one that asked before it in this pass, and no
+/// wider, asks for nothing: its view order is the start of the other's, so every hex it would
+/// ask for is asked already, in the same order (players starting together on the origin with a
+/// wide sight would otherwise ask for every hex of it once each). Reads [`Viewer`]s and the
+/// store; writes [`GenerateHex`].
 pub fn request_view(
     viewers: Query<&Viewer, Changed<Viewer>>,
     world: Res<HexWorld>,
     mut requests: MessageWriter<GenerateHex>,
 ) {
+    let mut asked: Vec<Viewer> = Vec::new();
     for v in &viewers {
+        if (asked.iter()).any(|a| a.hex == v.hex && a.radius >= v.radius) {
+            continue;
+        }
+        asked.push(*v);
         for hex in view_order(v.hex, v.radius) {
             if !world.is_generated(hex) {
                 requests.write(GenerateHex {
@@ -295,17 +304,18 @@ pub fn request_view(
 /// new hexes are spawned in one batch (the fast path for many entities) and every later system
 /// sees their entities.
 pub fn generate_hexes(world: &mut World) {
-    let asked: Vec<GenerateHex> = match world.get_resource_mut::<Messages<GenerateHex>>() {
-        Some(mut requests) => requests.drain().collect(),
-        None => return,
-    };
-    if asked.is_empty() {
+    if world
+        .get_resource::<Messages<GenerateHex>>()
+        .is_none_or(|r| r.is_empty())
+    {
         return;
     }
     world.resource_scope(|world, mut map: Mut<HexWorld>| {
         let first = map.len() as u32;
         let mut refused = Vec::new();
-        for r in &asked {
+        // Drained in place: no second list of the requests.
+        let mut requests = world.resource_mut::<Messages<GenerateHex>>();
+        for r in requests.drain() {
             if let Err(error) = map.generate(r.hex, r.cause) {
                 refused.push(GenerationRefused {
                     hex: r.hex,
