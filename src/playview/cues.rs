@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use crate::hex::{Coord, layout};
 use crate::play::PlayEvent;
 use crate::render::HEX_SIZE;
+use crate::render::screenshot::Animations;
 use crate::render::shapes::Shapes;
 use crate::render::textures::Textures;
 
@@ -113,12 +114,16 @@ pub(super) fn spawn_cues(
 }
 
 /// Grows and fades each cue by the frame's time; despawns the spent ones. Reads the time;
-/// writes the cues and their sprites.
+/// writes the cues, their sprites and, while one shows, [`Animations`].
 pub(super) fn age_cues(
     mut commands: Commands,
     time: Res<Time>,
     mut cues: Query<(Entity, &mut Cue, &mut Sprite)>,
+    animations: Option<ResMut<Animations>>,
 ) {
+    if let Some(mut a) = animations.filter(|_| !cues.is_empty()) {
+        a.keep();
+    }
     for (e, mut cue, mut sprite) in &mut cues {
         cue.age += time.delta_secs();
         let t = cue.age / cue.life;

@@ -11,6 +11,7 @@ use bevy::prelude::*;
 use crate::hex::{Coord, layout};
 use crate::play::{PlayEvent, PlayerId};
 use crate::render::HEX_SIZE;
+use crate::render::screenshot::Animations;
 
 /// Seconds for one step onto a neighbour.
 pub const STEP_SECS: f32 = 0.18;
@@ -75,8 +76,15 @@ pub(super) fn follow(mut events: MessageReader<PlayEvent>, mut glides: ResMut<Gl
 }
 
 /// Moves each glide on by the frame's time; a glide that arrived ends. Reads the time; writes
-/// [`Glides`].
-pub(super) fn glide(time: Res<Time>, mut glides: ResMut<Glides>) {
+/// [`Glides`] and, while a token is on its way, [`Animations`] (a screenshot waits for it).
+pub(super) fn glide(
+    time: Res<Time>,
+    mut glides: ResMut<Glides>,
+    animations: Option<ResMut<Animations>>,
+) {
+    if let Some(mut a) = animations.filter(|_| glides.moving()) {
+        a.keep();
+    }
     let dt = time.delta_secs();
     glides.0.retain(|_, g| {
         let mut left = dt;
