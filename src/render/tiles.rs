@@ -496,7 +496,8 @@ fn fade_in(
             return false; // its chunk went out of view
         };
         let t = ((now - start) / FADE_SECS).clamp(0.0, 1.0);
-        colour.0 = full.with_alpha(full.alpha() * t);
+        // The alpha only: the tile may have been restyled since (its art came in).
+        colour.0 = colour.0.with_alpha(full.alpha() * t);
         t < 1.0
     });
     if !fades.0.is_empty() {
