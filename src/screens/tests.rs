@@ -1,0 +1,171 @@
+//! The screens without a window: keys pressed as the keyboard sends them, the states they lead
+//! to, and the game they start.
+
+use bevy::input::ButtonState;
+use bevy::input::keyboard::KeyboardInput;
+use bevy::prelude::*;
+use hexx::Hex;
+
+use super::script::parse;
+use super::{Launch, Menu, Played, Screen, ScreensPlugin};
+use crate::play::{GameOver, Player, Position};
+use crate::rules::Rules;
+use crate::world::HexWorld;
+
+fn app(first: Screen, seed: u64) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
+    app.add_plugins(bevy::input::InputPlugin);
+    // Built on another seed than the one the title offers: the game chosen replaces it.
+    (crate::core_plugins(Rules::aeternus(), 1))(&mut app);
+    crate::configure_screens(&mut app);
+    app.add_plugins(crate::playview::controls)
+        .add_plugins(ScreensPlugin {
+            first,
+            launch: Launch {
+                rules: "aeternus".into(),
+                mods: Vec::new(),
+                bot: crate::sim::BotKind::Random,
+                save: None,
+                seed,
+            },
+        });
+    app.update();
+    app.update();
+    app
+}
+
+/// Presses and lets go of each key, as the keyboard would, a few frames each.
+fn press(app: &mut App, keys: &str) {
+    for p in parse(keys).unwrap() {
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            app.world_mut().write_message(KeyboardInput {
+                key_code: p.key,
+                logical_key: p.logical.clone(),
+                state,
+                text: (state == ButtonState::Pressed)
+                    .then(|| p.text.clone().map(Into::into))
+                    .flatten(),
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+            app.update();
+        }
+        app.update();
+    }
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn menu(app: &App) -> Menu {
+    *app.world().resource::<State<Menu>>().get()
+}
+
+fn players(app: &mut App) -> Vec<Hex> {
+    let mut q = app.world_mut().query_filtered::<&Position, With<Player>>();
+    q.iter(app.world()).map(|p| p.0).collect()
+}
+
+#[test]
+fn the_title_seats_nobody_and_enter_enter_starts_the_seed_offered() {
+    let mut app = app(Screen::Title, 42);
+    assert_eq!((screen(&app), menu(&app)), (Screen::Title, Menu::Main));
+    assert!(players(&mut app).is_empty(), "nobody plays on the title");
+    assert!(!app.world().resource::<Played>().0);
+    press(&mut app, "Enter");
+    assert_eq!(menu(&app), Menu::NewGame);
+    press(&mut app, "Enter");
+    assert_eq!((screen(&app), menu(&app)), (Screen::Game, Menu::None));
+    app.update();
+    let rules = Rules::aeternus();
+    let map = app.world().resource::<HexWorld>();
+    assert_eq!(map.seed, 42);
+    // Only the players' sight is generated: the same hexes a fresh world of the seed gets.
+    let mut fresh = HexWorld::new(rules.clone(), 42);
+    for hex in crate::hex::view_order(Hex::ZERO, rules.sight_radius) {
+        if !fresh.is_generated(hex) {
+            fresh.generate(hex, crate::world::Cause::View).unwrap();
+        }
+    }
+    let got: Vec<_> = map.order().map(|h| (h, map.get(h).unwrap())).collect();
+    let want: Vec<_> = fresh.order().map(|h| (h, fresh.get(h).unwrap())).collect();
+    assert_eq!(got, want);
+    let seats = crate::playview::seat::default_seats(&rules) as usize;
+    assert_eq!(players(&mut app), vec![Hex::ZERO; seats]);
+    assert!(app.world().resource::<Played>().0);
+}
+
+#[test]
+fn a_typed_seed_is_checked_before_the_game_starts() {
+    let mut app = app(Screen::Title, 42);
+    press(&mut app, "Enter,x");
+    let form = app.world().resource::<super::new_game::Form>();
+    assert_eq!(form.seed.text, "x");
+    assert!(form.seed.seed().is_err());
+    // Start refuses it and says why.
+    press(&mut app, "Enter");
+    assert_eq!(menu(&app), Menu::NewGame);
+    let form = app.world().resource::<super::new_game::Form>();
+    assert!(form.message.as_deref().unwrap().starts_with("Not started"));
+    // Players: Up from Start to the ruleset, the bots, the players; one more player.
+    press(
+        &mut app,
+        "Backspace,9,0,Up,Up,Up,Up,Right,Down,Down,Down,Down",
+    );
+    press(&mut app, "Enter");
+    assert_eq!(screen(&app), Screen::Game);
+    app.update();
+    assert_eq!(app.world().resource::<HexWorld>().seed, 90);
+    let seats = crate::playview::seat::default_seats(&Rules::aeternus()) as usize;
+    assert_eq!(players(&mut app).len(), seats + 1);
+}
+
+#[test]
+fn escape_pauses_and_resumes_and_the_end_of_the_game_opens_its_screen() {
+    let mut app = app(Screen::Game, 5);
+    assert_eq!(menu(&app), Menu::None);
+    assert!(
+        !players(&mut app).is_empty(),
+        "a game from the command line seats its table"
+    );
+    press(&mut app, "Escape");
+    assert_eq!((screen(&app), menu(&app)), (Screen::Paused, Menu::Pause));
+    // Controls and back; then Escape resumes.
+    press(&mut app, "Down,Down,Down,Enter");
+    assert_eq!(menu(&app), Menu::Controls);
+    press(&mut app, "Escape");
+    assert_eq!(menu(&app), Menu::Pause);
+    // Load and back: Escape there goes back to this menu, not on to the game.
+    press(&mut app, "Down,Down,Enter");
+    assert_eq!(menu(&app), Menu::Load);
+    press(&mut app, "Escape");
+    assert_eq!((screen(&app), menu(&app)), (Screen::Paused, Menu::Pause));
+    press(&mut app, "Escape");
+    assert_eq!((screen(&app), menu(&app)), (Screen::Game, Menu::None));
+    app.world_mut().insert_resource(GameOver {
+        winner: None,
+        phase: 3,
+    });
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(
+        (screen(&app), menu(&app)),
+        (Screen::GameOver, Menu::GameOver)
+    );
+}
+
+#[test]
+fn the_game_waits_while_paused() {
+    let mut app = app(Screen::Game, 5);
+    press(&mut app, "Escape");
+    assert_eq!(screen(&app), Screen::Paused);
+    let before = players(&mut app);
+    // W would move the current player North: in the menu it does nothing.
+    press(&mut app, "w,w");
+    assert_eq!(players(&mut app), before);
+    press(&mut app, "Escape,w");
+    assert_ne!(players(&mut app), before, "resumed, W moves");
+}
