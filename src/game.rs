@@ -172,6 +172,10 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
         )));
     }
     let seed = loaded.as_ref().map_or(seed, |(s, _)| s.seed);
+    let loaded_at = loaded
+        .as_ref()
+        .and_then(|(s, _)| s.players.first())
+        .map(|p| p.at.to_hex());
     let launch = crate::screens::Launch {
         rules: cli.rules.clone(),
         mods: cli.mods.clone(),
@@ -234,7 +238,11 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
         app.add_plugins(crate::spectator::plugin);
     }
     // The picture of a world around the origin that the window tests check; a game played
-    // generates only what its players see.
+    // generates only what its players see, and the camera frames it.
+    if !title && cli.screenshot.is_none() {
+        let at = loaded_at.unwrap_or(Hex::ZERO);
+        app.insert_resource(crate::screens::start::Framing(at));
+    }
     if cli.screenshot.is_some() && !title {
         app.add_systems(Startup, |mut commands: Commands| {
             commands.spawn((

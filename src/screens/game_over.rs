@@ -34,6 +34,12 @@ fn spawn(
     rules: WorldRules,
 ) {
     let words = crate::playview::text::game_over(&over, &standings.0, &rules);
+    info!(
+        "{}{}{}",
+        words.phase,
+        words.who,
+        words.details.replace('\n', ", ")
+    );
     commands.spawn((
         widgets::root(Menu::GameOver, false),
         children![(

@@ -17,6 +17,7 @@ use crate::render::camera::MainCamera;
 use crate::render::{HEX_SIZE, fit_scale};
 use crate::save::SaveGame;
 use crate::world::HexWorld;
+use crate::world::plugin::Viewer;
 
 /// A new game as the New game menu chose it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,7 +31,41 @@ pub struct NewGame {
     pub mods: Vec<PathBuf>,
 }
 
-pub(super) fn plugin(_app: &mut App) {}
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        frame_sight
+            // Once the game's first frame of the rules has run.
+            .run_if(resource_exists::<Framing>.and_then(in_state(Screen::Game)))
+            .in_set(crate::AppSystems::Render),
+    );
+}
+
+/// The camera is to frame the players' sight around a hex once the first frame of the rules
+/// has generated it (a game started from the menus, or one from the command line).
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct Framing(pub Hex);
+
+/// Frames the widest viewer's sight (a site's bonus included) around the players' hex, and a
+/// ring of the frontier. Reads [`Framing`], the viewers and the window; writes the camera and
+/// removes [`Framing`].
+fn frame_sight(
+    framing: Res<Framing>,
+    viewers: Query<&Viewer>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&mut Transform, &mut Projection), With<MainCamera>>,
+    mut commands: Commands,
+) {
+    let radius = viewers.iter().map(|v| v.radius).max().unwrap_or(0);
+    let (mut t, mut projection) = camera.into_inner();
+    let p = crate::hex::layout(HEX_SIZE).hex_to_world_pos(framing.0);
+    t.translation.x = p.x;
+    t.translation.y = p.y;
+    if let Projection::Orthographic(o) = &mut *projection {
+        o.scale = fit_scale(window.size(), radius + 1);
+    }
+    commands.remove_resource::<Framing>();
+}
 
 /// The options that start `game` at once.
 pub fn new_game_args(game: &NewGame, launch: &Launch) -> Vec<OsString> {
@@ -157,32 +192,18 @@ pub fn load_here(world: &mut World, path: &std::path::Path) -> Result<(), String
     Ok(())
 }
 
-/// The game is on: the window's title names the seed, the camera frames the players' sight.
+/// The game is on: the window's title names the seed; the camera frames the players' sight
+/// once it is generated.
 fn begin(world: &mut World, seed: u64) {
     world.resource_mut::<Played>().0 = true;
-    let (name, sight) = {
-        let rules = &world.resource::<HexWorld>().rules;
-        (rules.name.clone(), rules.sight_radius)
-    };
+    let name = world.resource::<HexWorld>().rules.name.clone();
+    info!("a new game of {name}, seed {seed}");
     let mut windows = world.query_filtered::<&mut Window, With<PrimaryWindow>>();
-    let size = match windows.iter_mut(world).next() {
-        Some(mut w) => {
-            w.title = crate::game::window_title(&name, seed);
-            Some(w.size())
-        }
-        None => None,
-    };
+    if let Some(mut w) = windows.iter_mut(world).next() {
+        w.title = crate::game::window_title(&name, seed);
+    }
     let mut players = world.query::<&crate::play::Position>();
     let at = players.iter(world).next().map_or(Hex::ZERO, |p| p.0);
-    let mut cameras = world.query_filtered::<(&mut Transform, &mut Projection), With<MainCamera>>();
-    if let (Some(size), Some((mut t, mut projection))) = (size, cameras.iter_mut(world).next()) {
-        let p = crate::hex::layout(HEX_SIZE).hex_to_world_pos(at);
-        t.translation.x = p.x;
-        t.translation.y = p.y;
-        if let Projection::Orthographic(o) = &mut *projection {
-            // The sight and a ring of the frontier around it.
-            o.scale = fit_scale(size, sight + 2);
-        }
-    }
+    world.insert_resource(Framing(at));
     world.resource_mut::<NextState<Screen>>().set(Screen::Game);
 }

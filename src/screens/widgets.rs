@@ -70,6 +70,8 @@ pub const BACKDROP: Color = Color::srgba(0.02, 0.02, 0.03, 0.7);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selected>()
         .add_message::<Take>()
+        // The window's own; added here too for the menus without a window (tests).
+        .add_message::<bevy::window::CursorMoved>()
         .add_systems(
             Update,
             (keys, pointer, highlight)
@@ -203,17 +205,26 @@ fn keys(
     }
 }
 
-/// The mouse. Reads the items' interaction; writes [`Selected`], [`Take`].
+/// The mouse. Pointing selects only when the pointer moves: a menu that opens under a still
+/// pointer keeps its own first choice. Reads the items' interaction and the pointer's moves;
+/// writes [`Selected`], [`Take`].
 fn pointer(
-    items: Query<(&Interaction, &Item), Changed<Interaction>>,
+    items: Query<(&Interaction, &Item)>,
     menu: Res<State<Menu>>,
+    mut moved: MessageReader<bevy::window::CursorMoved>,
     mut selected: ResMut<Selected>,
     mut take: MessageWriter<Take>,
+    mut was_pressed: Local<bool>,
 ) {
+    let moved = moved.read().count() > 0;
+    let mut pressed = false;
     for (interaction, item) in &items {
         match interaction {
-            Interaction::Hovered => selected.0 = item.index,
+            Interaction::Hovered if moved => selected.0 = item.index,
+            // A press is taken once, when it begins.
+            Interaction::Pressed if *was_pressed => pressed = true,
             Interaction::Pressed => {
+                pressed = true;
                 selected.0 = item.index;
                 take.write(Take {
                     menu: *menu.get(),
@@ -221,9 +232,10 @@ fn pointer(
                     step: 1,
                 });
             }
-            Interaction::None => {}
+            Interaction::Hovered | Interaction::None => {}
         }
     }
+    *was_pressed = pressed;
 }
 
 /// The selected item stands out. Reads [`Selected`]; writes the items' colours.
