@@ -59,6 +59,9 @@ pub enum AppSystems {
     Record,
     /// Saves, taken between whole actions once the frame's rules are settled (`save::autosave`).
     Save,
+    /// The camera frames a new game's first sight, once the rules have generated it
+    /// (`screens::start`).
+    Frame,
     /// Read-only: tiles, sprites, HUD.
     Render,
 
@@ -115,6 +118,7 @@ pub fn configure_sets(app: &mut App) {
             AppSystems::Rules,
             AppSystems::Record,
             AppSystems::Save,
+            AppSystems::Frame,
             AppSystems::Render,
         )
             .chain(),

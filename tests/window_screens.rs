@@ -17,7 +17,6 @@ use aeternus::rules::Rules;
 use aeternus::world::HexWorld;
 use bevy::math::Vec2;
 use common::{close, distance, launcher, patch_mean, screenshot};
-use hexx::Hex;
 use image::{Rgb, RgbImage};
 
 /// The colour of a menu item, drawn opaque.
@@ -41,9 +40,12 @@ fn background() -> Rgb<u8> {
     Rgb([c.red, c.green, c.blue].map(|v| (v * 255.0).round() as u8))
 }
 
+/// A run of rows: the first, and how many.
+type Band = (u32, u32);
+
 /// The bands of a menu down a column left of the items' words: (first row, rows) of each run
 /// of the selected item's warm colour, and of the items' colour.
-fn bands(img: &RgbImage, x: u32) -> (Vec<(u32, u32)>, Vec<(u32, u32)>) {
+fn bands(img: &RgbImage, x: u32) -> (Vec<Band>, Vec<Band>) {
     let (item, warm) = (item_colour(), chosen_colour());
     let (mut chosen, mut items) = (Vec::new(), Vec::new());
     let (mut run_c, mut run_i) = (None::<(u32, u32)>, None::<(u32, u32)>);

@@ -53,7 +53,7 @@ fn prepare(mut commands: Commands, save: Option<Res<SavePath>>) {
         .iter()
         .flat_map(|f| list(f))
         .collect();
-    saves.sort_by(|a, b| b.modified.cmp(&a.modified));
+    saves.sort_by_key(|s| std::cmp::Reverse(s.modified));
     saves.truncate(MAX_SHOWN_SAVES);
     commands.insert_resource(Listing {
         saves,

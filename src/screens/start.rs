@@ -37,7 +37,7 @@ pub(super) fn plugin(app: &mut App) {
         frame_sight
             // Once the game's first frame of the rules has run.
             .run_if(resource_exists::<Framing>.and_then(in_state(Screen::Game)))
-            .in_set(crate::AppSystems::Render),
+            .in_set(crate::AppSystems::Frame),
     );
 }
 

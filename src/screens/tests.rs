@@ -169,3 +169,47 @@ fn the_game_waits_while_paused() {
     press(&mut app, "Escape,w");
     assert_ne!(players(&mut app), before, "resumed, W moves");
 }
+
+#[test]
+fn a_save_taken_from_the_load_list_loads_in_place_and_a_broken_one_says_why() {
+    let dir = std::env::temp_dir().join(format!("aeternus-load-menu-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = include_str!("../../tests/hostile/saves/played.data.ron");
+    // Listed newest first: the good save, then (written after it) the broken one on top.
+    std::fs::write(dir.join("good.ron"), good).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    std::fs::write(
+        dir.join("broken.ron"),
+        good.replace("seed: 12", "seed: twelve"),
+    )
+    .unwrap();
+    let mut app = app(Screen::Title, 42);
+    app.world_mut()
+        .insert_resource(crate::playview::saving::SavePath(dir.join("mine.ron")));
+    press(&mut app, "Down,Enter");
+    assert_eq!(menu(&app), Menu::Load);
+    let listing = app.world().resource::<super::load::Listing>();
+    let names: Vec<&str> = listing.saves.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(&names[..2], ["broken.ron", "good.ron"]);
+    assert!(listing.saves[0].summary.is_err());
+    assert_eq!(listing.saves[1].summary, Ok((12, 5)));
+    // The broken one: said, and the title stays.
+    press(&mut app, "Enter");
+    assert_eq!(menu(&app), Menu::Load);
+    let said = app
+        .world()
+        .resource::<super::load::Listing>()
+        .message
+        .clone();
+    assert!(said.unwrap().contains("broken"));
+    // The good one loads in place.
+    press(&mut app, "Down,Enter");
+    assert_eq!(screen(&app), Screen::Game);
+    let map = app.world().resource::<HexWorld>();
+    assert_eq!(map.seed, 12);
+    assert_eq!(app.world().resource::<crate::play::Phase>().0, 5);
+    let saved = crate::save::SaveGame::from_ron(good, "good").unwrap();
+    assert_eq!(crate::save::capture(app.world_mut()), saved);
+    let _ = std::fs::remove_dir_all(&dir);
+}
