@@ -213,3 +213,87 @@ fn a_save_taken_from_the_load_list_loads_in_place_and_a_broken_one_says_why() {
     assert_eq!(crate::save::capture(app.world_mut()), saved);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn save_in_the_menu_writes_the_save_file_and_escape_on_the_title_quits() {
+    let dir = std::env::temp_dir().join(format!("aeternus-pause-save-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.join("folder made on saving").join("game.ron");
+    let mut app = app(Screen::Game, 5);
+    app.world_mut()
+        .insert_resource(crate::playview::saving::SavePath(path.clone()));
+    press(&mut app, "Escape,Down,Enter");
+    assert_eq!(menu(&app), Menu::Pause);
+    let said = app.world().resource::<super::pause::Said>().0.clone();
+    assert!(said.unwrap().starts_with("Saved to"));
+    let save = crate::save::SaveGame::read(&path).unwrap();
+    assert_eq!(save.seed, 1, "the game the app was built with");
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let mut title = app_on_title();
+    press(&mut title, "Escape");
+    let exits = title.world().resource::<Messages<AppExit>>();
+    assert!(!exits.is_empty(), "Escape (Back) on the title quits");
+}
+
+fn app_on_title() -> App {
+    app(Screen::Title, 1)
+}
+
+#[test]
+fn a_broken_mod_is_listed_as_broken_and_never_chosen() {
+    let launch = Launch {
+        rules: "aeternus".into(),
+        mods: vec!["mods/good".into()],
+        bot: crate::sim::BotKind::Greedy,
+        save: Some("my.ron".into()),
+        seed: 3,
+    };
+    let mut form = super::new_game::Form::new(
+        &launch,
+        2,
+        vec![
+            ("mods/broken".into(), Err("has no manifest".into())),
+            ("mods/good".into(), Ok("Good 1.0".into())),
+        ],
+    );
+    assert!(!form.mods[0].2 && form.mods[1].2, "the launch's mod is on");
+    form.step(super::widgets::Act::Mod(0), 1);
+    assert!(!form.mods[0].2);
+    assert!(form.message.as_deref().unwrap().contains("broken"));
+    // Players wrap 1..=8 and bots never outnumber them.
+    form.step(super::widgets::Act::Bots, -1);
+    assert_eq!(form.bots, 2);
+    form.step(super::widgets::Act::Players, -1);
+    assert_eq!((form.players, form.bots), (1, 1));
+    form.step(super::widgets::Act::Players, -1);
+    assert_eq!(form.players, crate::play::MAX_SEATS);
+    let game = form.game().unwrap();
+    assert_eq!(game.mods, [std::path::PathBuf::from("mods/good")]);
+    assert!(super::start::starts_in_place(&game, &launch, false));
+    assert!(!super::start::starts_in_place(&game, &launch, true));
+    let args: Vec<String> = super::start::new_game_args(&game, &launch)
+        .into_iter()
+        .map(|a| a.into_string().unwrap())
+        .collect();
+    assert_eq!(
+        args.join(" "),
+        "--seed 3 --mod mods/good --players 8 --bots 1 --bot greedy --save my.ron"
+    );
+    let load: Vec<String> = super::start::load_args(std::path::Path::new("a.ron"), &launch)
+        .into_iter()
+        .map(|a| a.into_string().unwrap())
+        .collect();
+    assert_eq!(load.join(" "), "--load a.ron --mod mods/good --save my.ron");
+    let title: Vec<String> = super::start::title_args(&launch)
+        .into_iter()
+        .map(|a| a.into_string().unwrap())
+        .collect();
+    assert_eq!(title.join(" "), "--mod mods/good --title");
+    // Another ruleset restarts the process.
+    let storm = super::start::NewGame {
+        storm: true,
+        ..game
+    };
+    assert!(!super::start::starts_in_place(&storm, &launch, false));
+}
