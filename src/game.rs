@@ -243,7 +243,7 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
         let at = loaded_at.unwrap_or(Hex::ZERO);
         app.insert_resource(crate::screens::start::Framing(at));
     }
-    if cli.screenshot.is_some() && !title {
+    if cli.screenshot.is_some() && !title && cli.load.is_none() {
         app.add_systems(Startup, |mut commands: Commands| {
             commands.spawn((
                 Name::new("Origin view"),

@@ -1,6 +1,6 @@
 //! The screens in the real window (under Xvfb when available): the title screen, a new game
-//! started from its menu by keys pressed as a player would (`--press`), and the end of the
-//! game with its standings. Each checks the picture: the menu's panel and items where a menu
+//! started from its menu by keys pressed as a player would (`--press`), the in-game menu on
+//! Escape, and the end of the game with its standings. Each checks the picture: the menu's panel and items where a menu
 //! is open, and the hexes the same seed generates headless where the game is on.
 //!
 //! Skips (passing, with a message) when there is neither `xvfb-run` nor a `DISPLAY`, unless
@@ -177,6 +177,15 @@ fn a_new_game_started_from_the_menu_shows_the_seeds_world() {
         "the players' sight is not drawn in its biomes:\n{}",
         wrong.join("\n")
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn escape_in_a_game_opens_the_in_game_menu() {
+    let Some(launcher) = launcher() else { return };
+    let (img, dir) = screenshot(&launcher, "pause", &["--seed", "7", "--press", "Escape"]);
+    // Resume (selected), Save, Load, Controls, Quit to title.
+    check_menu(&img, 4, "the in-game menu");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

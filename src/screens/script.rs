@@ -114,14 +114,21 @@ pub fn plugin(app: &mut App) {
     app.add_systems(First, play);
 }
 
-/// Presses the next key on its frame and lets it go on the next. Reads [`Script`] and the game
-/// window; writes [`KeyboardInput`].
+/// Presses the next key on its frame and lets it go on the next. Reads [`Script`]; writes the
+/// game window's focus and [`KeyboardInput`].
 fn play(
     mut script: ResMut<Script>,
-    window: Option<Single<Entity, With<PrimaryWindow>>>,
+    mut window: Option<Single<(Entity, &mut Window), With<PrimaryWindow>>>,
     mut input: MessageWriter<KeyboardInput>,
 ) {
     script.frame += 1;
+    // The keys are the game window's, as a player's are when it has the focus (a bare X
+    // server, as under Xvfb, gives no window the focus).
+    if let Some((_, w)) = window.as_deref_mut()
+        && !w.focused
+    {
+        w.focused = true;
+    }
     let Some(since) = script.frame.checked_sub(FIRST_FRAME) else {
         return;
     };
@@ -129,7 +136,7 @@ fn play(
     let Some(p) = script.keys.get(i) else {
         return;
     };
-    let window = window.map_or(Entity::PLACEHOLDER, |w| *w);
+    let window = window.map_or(Entity::PLACEHOLDER, |w| w.0);
     let state = match at {
         0 => ButtonState::Pressed,
         1 => ButtonState::Released,
