@@ -33,9 +33,9 @@ pub struct Cli {
     /// Ruleset for the game window: `aeternus`, `storm`, or a rule file.
     #[arg(long, default_value = "aeternus")]
     pub rules: String,
-    /// World seed for the game window.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
+    /// World seed for the game window (default: a random one, shown in the window's title).
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Save a screenshot of the window to FILE once the world is drawn, then quit.
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<PathBuf>,
@@ -69,6 +69,35 @@ pub struct Cli {
     pub mods: Vec<PathBuf>,
     #[command(flatten)]
     pub storm: StormArgs,
+    /// Open the title screen even with options that choose a game (the window tests).
+    #[arg(long, hide = true)]
+    pub title: bool,
+    /// Keys to press, one every few frames once the window is up, comma separated (`Enter`,
+    /// `Down`, `7`, ...): the window tests' player (`crate::screens::script`).
+    #[arg(long, hide = true, value_name = "KEYS")]
+    pub press: Option<String>,
+}
+
+impl Cli {
+    /// Whether the options choose a game, which then starts at once; without any the window
+    /// opens on the title screen.
+    pub fn chooses_game(&self) -> bool {
+        let s = &self.storm;
+        self.seed.is_some()
+            || self.load.is_some()
+            || self.players.is_some()
+            || self.bots > 0
+            || self.screenshot.is_some()
+            || self.rules != "aeternus"
+            || self.save.is_some()
+            || self.spectator
+            || self.sites.is_some()
+            || !self.mods.is_empty()
+            || s.cycle != 0
+            || s.contracts.is_some()
+            || s.prestige
+            || s.trial
+    }
 }
 
 /// Which storm cycle (`--rules storm`): for `gen`, the map written; for the window, the first

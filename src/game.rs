@@ -16,20 +16,29 @@ use crate::sites::{SiteLayer, SiteRules};
 use crate::storm::CycleParams;
 use crate::world::plugin::Viewer;
 
-/// How far the first window reveals around the origin.
+/// How far a `--screenshot` of a game started from the command line reveals around the origin
+/// (the window tests' picture and the README's); a game played reveals only what the players'
+/// sight does.
 pub const START_VIEW_RADIUS: u32 = 12;
+
+/// The window's title: the ruleset and the seed, which a player can share.
+pub fn window_title(ruleset: &str, seed: u64) -> String {
+    format!("Aeternus — {ruleset} (seed {seed})")
+}
 
 /// Bevy's default plugins with the game's window title, over the game's asset sources (mods,
 /// the `assets` folder, the embedded defaults), which register first; the rule assets' loaders.
 pub fn window_plugins(app: &mut App, sources: &Sources, ruleset: &str, seed: u64) {
+    window_plugins_titled(app, sources, window_title(ruleset, seed));
+}
+
+/// [`window_plugins`] with the window's title given.
+fn window_plugins_titled(app: &mut App, sources: &Sources, title: String) {
     sources.register(app);
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: format!("Aeternus — {ruleset} (seed {seed})"),
-                    ..default()
-                }),
+                primary_window: Some(Window { title, ..default() }),
                 // Closing the spectator window leaves the game running; closing the game ends
                 // both.
                 exit_condition: bevy::window::ExitCondition::OnPrimaryClosed,
@@ -85,9 +94,17 @@ fn site_layer(
     }
 }
 
-/// Opens the window on the command line's ruleset, mods and options.
+/// Opens the window on the command line's ruleset, mods and options: on the title screen
+/// when no option chooses a game (or `--title`), else straight into the game.
 pub fn run(cli: &Cli) -> Result<(), CliError> {
-    let (seed, screenshot, players) = (cli.seed, cli.screenshot.clone(), cli.players);
+    let title = cli.title || !cli.chooses_game();
+    // A new game without a given seed takes a random one.
+    let seed = cli.seed.unwrap_or_else(crate::screens::seed::random_seed);
+    let (screenshot, players) = (cli.screenshot.clone(), cli.players);
+    let script = match &cli.press {
+        Some(keys) => Some(crate::screens::script::parse(keys).map_err(CliError::BadInput)?),
+        None => None,
+    };
     let mut sources = Sources::new(crate::mods::open_all(&cli.mods)?);
     let (rules, rules_path) = window_rules(cli, &mut sources)?;
     let rules = match rules {
@@ -136,6 +153,7 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
         ));
     }
     let loaded = match &cli.load {
+        Some(_) if title => None,
         Some(path) => {
             let save = SaveGame::read(path)?;
             let world = save.world(&rules, &path.display().to_string())?;
@@ -154,9 +172,37 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
         )));
     }
     let seed = loaded.as_ref().map_or(seed, |(s, _)| s.seed);
+    let loaded_at = loaded
+        .as_ref()
+        .and_then(|(s, _)| s.players.first())
+        .map(|p| p.at.to_hex());
+    let launch = crate::screens::Launch {
+        rules: cli.rules.clone(),
+        mods: cli.mods.clone(),
+        bot: cli.bot,
+        save: cli.save.clone(),
+        seed,
+    };
     let mut app = App::new();
-    window_plugins(&mut app, &sources, &rules.name, seed);
+    if title {
+        window_plugins_titled(&mut app, &sources, "Aeternus".into());
+    } else {
+        window_plugins(&mut app, &sources, &rules.name, seed);
+    }
     (crate::core_plugins(rules, seed))(&mut app);
+    crate::configure_screens(&mut app);
+    app.add_plugins(crate::screens::ScreensPlugin {
+        first: if title {
+            crate::screens::Screen::Title
+        } else {
+            crate::screens::Screen::Game
+        },
+        launch,
+    });
+    if let Some(keys) = script {
+        app.insert_resource(crate::screens::script::Script::new(keys))
+            .add_plugins(crate::screens::script::plugin);
+    }
     if let Some((save, world)) = loaded {
         save.install(&mut app, world);
     }
@@ -183,7 +229,7 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
         app.insert_resource(crate::render::StartZoom(zoom));
     }
     app.add_plugins(crate::playview::PlayViewPlugin { players });
-    if cli.bots > 0 {
+    if cli.bots > 0 && !title {
         // A bot's action every 0.4 s: a person can follow what it does in the log.
         app.insert_resource(crate::play::BotSeats(cli.bots, cli.bot.bot()))
             .insert_resource(crate::play::BotPace {
@@ -194,15 +240,23 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
     // Closed unless asked for; F10 opens it.
     app.insert_resource(crate::spectator::Spectating(cli.spectator))
         .add_plugins(crate::spectator::plugin);
-    app.add_systems(Startup, |mut commands: Commands| {
-        commands.spawn((
-            Name::new("Origin view"),
-            Viewer {
-                hex: Hex::ZERO,
-                radius: START_VIEW_RADIUS,
-            },
-        ));
-    });
+    // The picture of a world around the origin that the window tests check; a game played
+    // generates only what its players see, and the camera frames it.
+    if !title && cli.screenshot.is_none() {
+        let at = loaded_at.unwrap_or(Hex::ZERO);
+        app.insert_resource(crate::screens::start::Framing(at));
+    }
+    if cli.screenshot.is_some() && !title && cli.load.is_none() {
+        app.add_systems(Startup, |mut commands: Commands| {
+            commands.spawn((
+                Name::new("Origin view"),
+                Viewer {
+                    hex: Hex::ZERO,
+                    radius: START_VIEW_RADIUS,
+                },
+            ));
+        });
+    }
     app.run();
     Ok(())
 }

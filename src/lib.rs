@@ -15,6 +15,7 @@ pub mod playview;
 pub mod render;
 pub mod rules;
 pub mod save;
+pub mod screens;
 pub mod sim;
 pub mod sites;
 pub mod spectator;
@@ -39,6 +40,10 @@ pub enum AppSystems {
     /// A saved rule file swaps the rules (`rules::reload`), before anything of the frame reads
     /// them.
     Reload,
+    /// The menus' keys and pointer into the item taken (`screens::widgets`).
+    MenuInput,
+    /// Each open menu does what its item taken says (`screens`).
+    Menus,
     /// Read keys and the pointer into commands, one key map for every window (`render::input`).
     Controls,
     /// Commands into actions.
@@ -54,6 +59,9 @@ pub enum AppSystems {
     Record,
     /// Saves, taken between whole actions once the frame's rules are settled (`save::autosave`).
     Save,
+    /// The camera frames a new game's first sight, once the rules have generated it
+    /// (`screens::start`).
+    Frame,
     /// Read-only: tiles, sprites, HUD.
     Render,
 
@@ -101,6 +109,8 @@ pub fn configure_sets(app: &mut App) {
         Update,
         (
             AppSystems::Reload,
+            AppSystems::MenuInput,
+            AppSystems::Menus,
             AppSystems::Controls,
             AppSystems::Input,
             AppSystems::Bots,
@@ -108,6 +118,7 @@ pub fn configure_sets(app: &mut App) {
             AppSystems::Rules,
             AppSystems::Record,
             AppSystems::Save,
+            AppSystems::Frame,
             AppSystems::Render,
         )
             .chain(),
@@ -128,6 +139,48 @@ pub fn configure_sets(app: &mut App) {
             AppSystems::Decide,
         )
             .chain(),
+    );
+}
+
+/// The menus' order within [`AppSystems::Menus`]: one menu is open at a time, but their systems
+/// share the menu state and the item selected, so they run in a stated order.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ScreenSystems {
+    /// The end of the game opens its screen (`screens::game_over`).
+    End,
+    Title,
+    NewGame,
+    Load,
+    Pause,
+    Controls,
+    GameOver,
+}
+
+/// The game window's screens (`screens`): the game's own stages, from the keys to the rules,
+/// run only while a game is on, never on the title, in the in-game menu or once it is over.
+pub fn configure_screens(app: &mut App) {
+    for stage in [
+        AppSystems::Controls,
+        AppSystems::Input,
+        AppSystems::Bots,
+        AppSystems::Walk,
+        AppSystems::Rules,
+    ] {
+        app.configure_sets(Update, stage.run_if(in_state(screens::Screen::Game)));
+    }
+    app.configure_sets(
+        Update,
+        (
+            ScreenSystems::End,
+            ScreenSystems::Title,
+            ScreenSystems::NewGame,
+            ScreenSystems::Load,
+            ScreenSystems::Pause,
+            ScreenSystems::Controls,
+            ScreenSystems::GameOver,
+        )
+            .chain()
+            .in_set(AppSystems::Menus),
     );
 }
 

@@ -23,10 +23,12 @@ fn ambiguities(app: &mut App) -> Vec<String> {
         ..default()
     });
     let world = app.world_mut();
+    // Bevy's own state machinery (its transition schedule) is none of the game's.
     let labels: Vec<_> = world
         .resource::<Schedules>()
         .iter()
         .map(|(_, s)| s.label())
+        .filter(|l| format!("{l:?}") != "StateTransition")
         .collect();
     let mut errors = Vec::new();
     for label in labels {
@@ -70,6 +72,18 @@ fn aeternus_view_app() -> App {
     ));
     app.add_plugins(crate::playview::PlayViewPlugin { players: None })
         .add_plugins(crate::spectator::plugin);
+    // The screens, as every game window has them.
+    crate::configure_screens(&mut app);
+    app.add_plugins(crate::screens::ScreensPlugin {
+        first: crate::screens::Screen::Game,
+        launch: crate::screens::Launch {
+            rules: "aeternus".into(),
+            mods: Vec::new(),
+            bot: crate::sim::BotKind::Random,
+            save: None,
+            seed: 1,
+        },
+    });
     app
 }
 

@@ -53,7 +53,12 @@ impl Mod {
         c.name("name", &raw.name)?;
         version(&c, "version", &raw.version)?;
         let game = version(&c, "game", &raw.game)?;
-        let ours = version(&c, "game", GAME_VERSION).expect("the game's own version is valid");
+        // A pre-release of the game (`0.1.0-x`) reads the mods of its release.
+        let release = GAME_VERSION
+            .split(['-', '+'])
+            .next()
+            .unwrap_or(GAME_VERSION);
+        let ours = version(&c, "game", release).expect("the game's own version is valid");
         if game[..2] != ours[..2] {
             return Err(c.err(
                 "game",

@@ -24,6 +24,7 @@ mod log;
 mod movement;
 mod phase;
 mod players;
+pub mod restart;
 pub mod routes;
 mod stagways;
 pub mod walk;

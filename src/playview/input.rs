@@ -25,7 +25,7 @@ pub fn build_target(at: Hex, hovered: Option<Hex>, range: u32) -> Hex {
 
 /// Tab's place in the players, counted from the current one; back to 0 when the turn passes.
 #[derive(Default)]
-pub(super) struct Tabbing {
+pub(crate) struct Tabbing {
     turn: Option<PlayerId>,
     offset: usize,
 }
@@ -34,7 +34,7 @@ pub(super) struct Tabbing {
 /// stations) and [`Walks`]; writes [`Action`]s, [`WalkOrder`]s, the station pick, [`Notice`] and
 /// [`FocusOn`].
 #[allow(clippy::too_many_arguments)]
-pub(super) fn perform(
+pub(crate) fn perform(
     mut commands: MessageReader<Command>,
     table: Table,
     hovered: Res<Hovered>,

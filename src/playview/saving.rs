@@ -1,5 +1,6 @@
 //! F5 saves the game (atomically, the previous save kept as `NAME.bak`) to the save file
-//! (`--save FILE`, by default `aeternus-save.ron` in the folder the game was started from); the
+//! (`--save FILE`, by default `aeternus-save.ron` in the platform's data folder:
+//! [`crate::save::saves_folder`]); the
 //! end of every phase autosaves beside it ([`crate::save::autosave`]). The HUD says where, or
 //! why not, and the game goes on either way. `--load FILE` starts a game from a save.
 
@@ -18,7 +19,7 @@ pub struct SavePath(pub PathBuf);
 
 impl Default for SavePath {
     fn default() -> Self {
-        Self(PathBuf::from("aeternus-save.ron"))
+        Self(crate::save::default_save_path())
     }
 }
 
@@ -52,8 +53,15 @@ pub(super) fn plugin(app: &mut App) {
 /// players, flags, hexes, phase and log; writes the save file (and its `.bak`) and [`Notice`].
 fn save_game(world: &mut World) {
     let path = world.resource::<SavePath>().0.clone();
+    let said = save_to(world, &path);
+    world.resource_mut::<Notice>().0 = Some(said);
+}
+
+/// Writes the game to `path` (its folder made if missing); says where, or why not.
+pub fn save_to(world: &mut World, path: &std::path::Path) -> String {
+    make_folder(path);
     let text = capture(world).to_ron();
-    let said = match write_atomic(&path, &text) {
+    match write_atomic(path, &text) {
         Ok(()) => {
             info!("game saved to {}", path.display());
             format!("Saved to {}.", path.display())
@@ -62,12 +70,20 @@ fn save_game(world: &mut World) {
             warn!("game not saved to {}: {e}", path.display());
             format!("Not saved to {}: {e}", path.display())
         }
-    };
-    world.resource_mut::<Notice>().0 = Some(said);
+    }
+}
+
+/// The save's folder, made if it is missing (the data folder, on a first save); a failure is
+/// left to the write, which says why.
+fn make_folder(path: &std::path::Path) {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        let _ = std::fs::create_dir_all(dir);
+    }
 }
 
 /// Autosaves go beside the save. Reads [`SavePath`] (when it changes); writes [`Autosave`].
 fn autosave_beside_save(path: Res<SavePath>, mut commands: Commands) {
+    make_folder(&path.0);
     commands.insert_resource(Autosave {
         beside: path.0.clone(),
     });

@@ -41,9 +41,10 @@ fn seat_players(
     rules: WorldRules,
     seats: Option<Res<Seats>>,
     loaded: Option<Res<crate::save::PlayersToSeat>>,
+    screen: Option<Res<State<crate::screens::Screen>>>,
 ) {
-    // A loaded game brings its own players.
-    if loaded.is_some() {
+    // A loaded game brings its own players; on the title, the menus seat the game chosen.
+    if loaded.is_some() || screen.is_some_and(|s| *s.get() == crate::screens::Screen::Title) {
         return;
     }
     let n = seats.map_or_else(|| default_seats(&rules), |s| s.0);

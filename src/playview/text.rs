@@ -10,7 +10,7 @@ use crate::rules::{FeatureEffect, Rules};
 use crate::world::HexWorld;
 
 pub const HELP: &str = "Q W E / A S D or click: move | 1 Flag 2 Pylon 3 Station 4 Boardwalk | \
-G gather | T stagways | Space end turn | Tab next | V sites | F5 save | drag/wheel: view";
+G gather | T stagways | Space end turn | Tab next | V sites | F5 save | Esc menu";
 
 /// The status panel: a heading, the current player (drawn in its faction's colour), details.
 #[derive(Debug, Clone, PartialEq)]
@@ -78,7 +78,8 @@ pub fn status(
         );
     }
     StatusPanel {
-        phase: format!("Phase {phase}\n"),
+        // The seed is always in sight, so a player can share it.
+        phase: format!("Phase {phase} | seed {}\n", world.seed),
         who: format!(
             "{} | {}\n",
             me.player.name,

@@ -29,6 +29,19 @@ use crate::world::{Cause, HexState, HexWorld, RestoreError};
 
 pub use write::{backup_path, write_atomic};
 
+/// The folder saves and autosaves go to unless `--save FILE` says otherwise: `saves` in the
+/// platform's data folder for the game (on Linux `~/.local/share/aeternus/saves`), or the
+/// current folder where the platform names none.
+pub fn saves_folder() -> std::path::PathBuf {
+    directories::ProjectDirs::from("", "", "aeternus")
+        .map_or_else(|| ".".into(), |d| d.data_dir().join("saves"))
+}
+
+/// Where F5 saves by default: `aeternus-save.ron` in [`saves_folder`].
+pub fn default_save_path() -> std::path::PathBuf {
+    saves_folder().join("aeternus-save.ron")
+}
+
 /// The save format's version. Version 1 is the first; a save of another is refused, naming both.
 pub const VERSION: u32 = 1;
 
@@ -204,6 +217,23 @@ impl SaveGame {
             .insert_resource(PlayersToSeat(self.players))
             .add_systems(Startup, spawn_players)
             .add_systems(PostStartup, raise_flags);
+    }
+}
+
+impl SaveGame {
+    /// Puts the game into a running app in place of the game there ([`crate::play::restart`]):
+    /// its world, phase, log, players and flags at once, as [`SaveGame::install`] does at start.
+    pub fn restore(self, world: &mut World, map: HexWorld) {
+        crate::play::restart::restart(world, map);
+        world.insert_resource(Phase(self.phase));
+        world.insert_resource(PlayLog(self.log));
+        crate::play::restart::seat_saved(world, &self.players);
+        for (at, f) in &self.flags {
+            let e = world.resource::<HexIndex>().0.get(&at.to_hex()).copied();
+            if let Some(e) = e {
+                world.entity_mut(e).insert(Occupied(Faction(*f)));
+            }
+        }
     }
 }
 

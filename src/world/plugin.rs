@@ -261,9 +261,9 @@ fn hex_bundle(world: &HexWorld, order: u32) -> (HexPos, Biome, Landmark, Feature
 }
 
 /// Spawns entities for what the store already holds (the origin, or a loaded world), before
-/// anything else starts. Reads the store; writes the hex entities, [`HexIndex`] and
-/// [`HexGenerated`].
-fn spawn_existing(world: &mut World) {
+/// anything else starts (and when another game starts: `play::restart`). Reads the store;
+/// writes the hex entities, [`HexIndex`] and [`HexGenerated`].
+pub(crate) fn spawn_existing(world: &mut World) {
     world.resource_scope(|world, map: Mut<HexWorld>| {
         let n = map.len() as u32;
         spawn_hexes(world, &map, 0..n);

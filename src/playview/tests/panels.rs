@@ -44,7 +44,7 @@ fn the_hud_tells_the_turn_the_hovered_hex_and_the_log_refusals_included() {
             .unwrap();
         t.map(|t| t.0.clone()).or(s.map(|s| s.0.clone())).unwrap()
     };
-    assert_eq!(words(hud::Part::Phase), "Phase 1\n");
+    assert_eq!(words(hud::Part::Phase), "Phase 1 | seed 7\n");
     assert_eq!(words(hud::Part::Who), "Player 1 | Verdant Court\n");
     let details = words(hud::Part::Details);
     assert!(
@@ -80,7 +80,7 @@ fn status_names_the_picked_station() {
         index: 1,
     };
     let s = status(4, &me, &rules, world, Hex::new(1, 0), Some(&pick));
-    assert_eq!(s.phase, "Phase 4\n");
+    assert_eq!(s.phase, "Phase 4 | seed 7\n");
     assert_eq!(s.who, "Player 3 | Tide Wardens\n");
     assert!(s.details.contains("1 of 3 AP"), "{}", s.details);
     assert!(s.details.contains("build on: (1, 0, 0)"), "{}", s.details);

@@ -1,0 +1,299 @@
+//! The screens without a window: keys pressed as the keyboard sends them, the states they lead
+//! to, and the game they start.
+
+use bevy::input::ButtonState;
+use bevy::input::keyboard::KeyboardInput;
+use bevy::prelude::*;
+use hexx::Hex;
+
+use super::script::parse;
+use super::{Launch, Menu, Played, Screen, ScreensPlugin};
+use crate::play::{GameOver, Player, Position};
+use crate::rules::Rules;
+use crate::world::HexWorld;
+
+fn app(first: Screen, seed: u64) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
+    app.add_plugins(bevy::input::InputPlugin);
+    // Built on another seed than the one the title offers: the game chosen replaces it.
+    (crate::core_plugins(Rules::aeternus(), 1))(&mut app);
+    crate::configure_screens(&mut app);
+    app.add_plugins(crate::playview::controls)
+        .add_plugins(ScreensPlugin {
+            first,
+            launch: Launch {
+                rules: "aeternus".into(),
+                mods: Vec::new(),
+                bot: crate::sim::BotKind::Random,
+                save: None,
+                seed,
+            },
+        });
+    app.update();
+    app.update();
+    app
+}
+
+/// Presses and lets go of each key, as the keyboard would, a few frames each.
+fn press(app: &mut App, keys: &str) {
+    for p in parse(keys).unwrap() {
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            app.world_mut().write_message(KeyboardInput {
+                key_code: p.key,
+                logical_key: p.logical.clone(),
+                state,
+                text: (state == ButtonState::Pressed)
+                    .then(|| p.text.clone().map(Into::into))
+                    .flatten(),
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+            app.update();
+        }
+        app.update();
+    }
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn menu(app: &App) -> Menu {
+    *app.world().resource::<State<Menu>>().get()
+}
+
+fn players(app: &mut App) -> Vec<Hex> {
+    let mut q = app.world_mut().query_filtered::<&Position, With<Player>>();
+    q.iter(app.world()).map(|p| p.0).collect()
+}
+
+#[test]
+fn the_title_seats_nobody_and_enter_enter_starts_the_seed_offered() {
+    let mut app = app(Screen::Title, 42);
+    assert_eq!((screen(&app), menu(&app)), (Screen::Title, Menu::Main));
+    assert!(players(&mut app).is_empty(), "nobody plays on the title");
+    assert!(!app.world().resource::<Played>().0);
+    press(&mut app, "Enter");
+    assert_eq!(menu(&app), Menu::NewGame);
+    press(&mut app, "Enter");
+    assert_eq!((screen(&app), menu(&app)), (Screen::Game, Menu::None));
+    app.update();
+    let rules = Rules::aeternus();
+    let map = app.world().resource::<HexWorld>();
+    assert_eq!(map.seed, 42);
+    // Only the players' sight is generated: the same hexes a fresh world of the seed gets.
+    let mut fresh = HexWorld::new(rules.clone(), 42);
+    for hex in crate::hex::view_order(Hex::ZERO, rules.sight_radius) {
+        if !fresh.is_generated(hex) {
+            fresh.generate(hex, crate::world::Cause::View).unwrap();
+        }
+    }
+    let got: Vec<_> = map.order().map(|h| (h, map.get(h).unwrap())).collect();
+    let want: Vec<_> = fresh.order().map(|h| (h, fresh.get(h).unwrap())).collect();
+    assert_eq!(got, want);
+    let seats = crate::playview::seat::default_seats(&rules) as usize;
+    assert_eq!(players(&mut app), vec![Hex::ZERO; seats]);
+    assert!(app.world().resource::<Played>().0);
+}
+
+#[test]
+fn a_typed_seed_is_checked_before_the_game_starts() {
+    let mut app = app(Screen::Title, 42);
+    press(&mut app, "Enter,x");
+    let form = app.world().resource::<super::new_game::Form>();
+    assert_eq!(form.seed.text, "x");
+    assert!(form.seed.seed().is_err());
+    // Start refuses it and says why.
+    press(&mut app, "Enter");
+    assert_eq!(menu(&app), Menu::NewGame);
+    let form = app.world().resource::<super::new_game::Form>();
+    assert!(form.message.as_deref().unwrap().starts_with("Not started"));
+    // Players: Up from Start to the ruleset, the bots, the players; one more player.
+    press(
+        &mut app,
+        "Backspace,9,0,Up,Up,Up,Up,Right,Down,Down,Down,Down",
+    );
+    press(&mut app, "Enter");
+    assert_eq!(screen(&app), Screen::Game);
+    app.update();
+    assert_eq!(app.world().resource::<HexWorld>().seed, 90);
+    let seats = crate::playview::seat::default_seats(&Rules::aeternus()) as usize;
+    assert_eq!(players(&mut app).len(), seats + 1);
+}
+
+#[test]
+fn escape_pauses_and_resumes_and_the_end_of_the_game_opens_its_screen() {
+    let mut app = app(Screen::Game, 5);
+    assert_eq!(menu(&app), Menu::None);
+    assert!(
+        !players(&mut app).is_empty(),
+        "a game from the command line seats its table"
+    );
+    press(&mut app, "Escape");
+    assert_eq!((screen(&app), menu(&app)), (Screen::Paused, Menu::Pause));
+    // Controls and back; then Escape resumes.
+    press(&mut app, "Down,Down,Down,Enter");
+    assert_eq!(menu(&app), Menu::Controls);
+    press(&mut app, "Escape");
+    assert_eq!(menu(&app), Menu::Pause);
+    // Load and back: Escape there goes back to this menu, not on to the game.
+    press(&mut app, "Down,Down,Enter");
+    assert_eq!(menu(&app), Menu::Load);
+    press(&mut app, "Escape");
+    assert_eq!((screen(&app), menu(&app)), (Screen::Paused, Menu::Pause));
+    press(&mut app, "Escape");
+    assert_eq!((screen(&app), menu(&app)), (Screen::Game, Menu::None));
+    app.world_mut().insert_resource(GameOver {
+        winner: None,
+        phase: 3,
+    });
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(
+        (screen(&app), menu(&app)),
+        (Screen::GameOver, Menu::GameOver)
+    );
+}
+
+#[test]
+fn the_game_waits_while_paused() {
+    let mut app = app(Screen::Game, 5);
+    press(&mut app, "Escape");
+    assert_eq!(screen(&app), Screen::Paused);
+    let before = players(&mut app);
+    // W would move the current player North: in the menu it does nothing.
+    press(&mut app, "w,w");
+    assert_eq!(players(&mut app), before);
+    press(&mut app, "Escape,w");
+    assert_ne!(players(&mut app), before, "resumed, W moves");
+}
+
+#[test]
+fn a_save_taken_from_the_load_list_loads_in_place_and_a_broken_one_says_why() {
+    let dir = std::env::temp_dir().join(format!("aeternus-load-menu-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = include_str!("../../tests/hostile/saves/played.data.ron");
+    // Listed newest first: the good save, then (written after it) the broken one on top.
+    std::fs::write(dir.join("good.ron"), good).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    std::fs::write(
+        dir.join("broken.ron"),
+        good.replace("seed: 12", "seed: twelve"),
+    )
+    .unwrap();
+    let mut app = app(Screen::Title, 42);
+    app.world_mut()
+        .insert_resource(crate::playview::saving::SavePath(dir.join("mine.ron")));
+    press(&mut app, "Down,Enter");
+    assert_eq!(menu(&app), Menu::Load);
+    let listing = app.world().resource::<super::load::Listing>();
+    let names: Vec<&str> = listing.saves.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(&names[..2], ["broken.ron", "good.ron"]);
+    assert!(listing.saves[0].summary.is_err());
+    assert_eq!(listing.saves[1].summary, Ok((12, 5)));
+    // The broken one: said, and the title stays.
+    press(&mut app, "Enter");
+    assert_eq!(menu(&app), Menu::Load);
+    let said = app
+        .world()
+        .resource::<super::load::Listing>()
+        .message
+        .clone();
+    assert!(said.unwrap().contains("broken"));
+    // The good one loads in place.
+    press(&mut app, "Down,Enter");
+    assert_eq!(screen(&app), Screen::Game);
+    let map = app.world().resource::<HexWorld>();
+    assert_eq!(map.seed, 12);
+    assert_eq!(app.world().resource::<crate::play::Phase>().0, 5);
+    let saved = crate::save::SaveGame::from_ron(good, "good").unwrap();
+    assert_eq!(crate::save::capture(app.world_mut()), saved);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn save_in_the_menu_writes_the_save_file_and_escape_on_the_title_quits() {
+    let dir = std::env::temp_dir().join(format!("aeternus-pause-save-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.join("folder made on saving").join("game.ron");
+    let mut app = app(Screen::Game, 5);
+    app.world_mut()
+        .insert_resource(crate::playview::saving::SavePath(path.clone()));
+    press(&mut app, "Escape,Down,Enter");
+    assert_eq!(menu(&app), Menu::Pause);
+    let said = app.world().resource::<super::pause::Said>().0.clone();
+    assert!(said.unwrap().starts_with("Saved to"));
+    let save = crate::save::SaveGame::read(&path).unwrap();
+    assert_eq!(save.seed, 1, "the game the app was built with");
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let mut title = app_on_title();
+    press(&mut title, "Escape");
+    let exits = title.world().resource::<Messages<AppExit>>();
+    assert!(!exits.is_empty(), "Escape (Back) on the title quits");
+}
+
+fn app_on_title() -> App {
+    app(Screen::Title, 1)
+}
+
+#[test]
+fn a_broken_mod_is_listed_as_broken_and_never_chosen() {
+    let launch = Launch {
+        rules: "aeternus".into(),
+        mods: vec!["mods/good".into()],
+        bot: crate::sim::BotKind::Greedy,
+        save: Some("my.ron".into()),
+        seed: 3,
+    };
+    let mut form = super::new_game::Form::new(
+        &launch,
+        2,
+        vec![
+            ("mods/broken".into(), Err("has no manifest".into())),
+            ("mods/good".into(), Ok("Good 1.0".into())),
+        ],
+    );
+    assert!(!form.mods[0].2 && form.mods[1].2, "the launch's mod is on");
+    form.step(super::widgets::Act::Mod(0), 1);
+    assert!(!form.mods[0].2);
+    assert!(form.message.as_deref().unwrap().contains("broken"));
+    // Players wrap 1..=8 and bots never outnumber them.
+    form.step(super::widgets::Act::Bots, -1);
+    assert_eq!(form.bots, 2);
+    form.step(super::widgets::Act::Players, -1);
+    assert_eq!((form.players, form.bots), (1, 1));
+    form.step(super::widgets::Act::Players, -1);
+    assert_eq!(form.players, crate::play::MAX_SEATS);
+    let game = form.game().unwrap();
+    assert_eq!(game.mods, [std::path::PathBuf::from("mods/good")]);
+    assert!(super::start::starts_in_place(&game, &launch, false));
+    assert!(!super::start::starts_in_place(&game, &launch, true));
+    let args: Vec<String> = super::start::new_game_args(&game, &launch)
+        .into_iter()
+        .map(|a| a.into_string().unwrap())
+        .collect();
+    assert_eq!(
+        args.join(" "),
+        "--seed 3 --mod mods/good --players 8 --bots 1 --bot greedy --save my.ron"
+    );
+    let load: Vec<String> = super::start::load_args(std::path::Path::new("a.ron"), &launch)
+        .into_iter()
+        .map(|a| a.into_string().unwrap())
+        .collect();
+    assert_eq!(load.join(" "), "--load a.ron --mod mods/good --save my.ron");
+    let title: Vec<String> = super::start::title_args(&launch)
+        .into_iter()
+        .map(|a| a.into_string().unwrap())
+        .collect();
+    assert_eq!(title.join(" "), "--mod mods/good --title");
+    // Another ruleset restarts the process.
+    let storm = super::start::NewGame {
+        storm: true,
+        ..game
+    };
+    assert!(!super::start::starts_in_place(&storm, &launch, false));
+}
