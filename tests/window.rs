@@ -381,3 +381,41 @@ fn check_picture(img: &RgbImage) {
         );
     }
 }
+
+/// Pixels of `colour` within a hex's circumradius of `centre` (in pixels).
+fn colour_near(img: &RgbImage, centre: Vec2, radius: f32, colour: Rgb<u8>) -> usize {
+    img.enumerate_pixels()
+        .filter(|&(x, y, px)| {
+            let d = Vec2::new(x as f32 + 0.5, y as f32 + 0.5) - centre;
+            d.length() <= radius && close(*px, colour)
+        })
+        .count()
+}
+
+/// A key moves the first player one hex Mouth (D); the token glides there and the screenshot,
+/// taken once every animation has ended, shows it whole on that hex and gone from the origin.
+#[test]
+fn a_moves_animation_ends_on_the_hex_moved_to() {
+    let Some(launcher) = launcher() else { return };
+    let seed = SEED.to_string();
+    let (img, dir) = screenshot(&launcher, "glide", &["--seed", &seed, "--press", "D"]);
+    let rules = Rules::aeternus();
+    let (w, h) = img.dimensions();
+    let scale = fit_scale(Vec2::new(w as f32, h as f32), START_VIEW_RADIUS);
+    let pixel = |hex: Hex| {
+        let p = layout(HEX_SIZE).hex_to_world_pos(hex) / scale;
+        Vec2::new(w as f32 / 2.0 + p.x, h as f32 / 2.0 - p.y)
+    };
+    let first = Rgb(rules.play.factions[0].colour);
+    let radius = HEX_SIZE / scale;
+    let there = colour_near(&img, pixel(Direction::Mouth.offset()), radius, first);
+    let origin = colour_near(&img, pixel(Hex::ZERO), radius, first);
+    assert!(
+        there >= TOKEN_PIXELS && origin * 4 < there,
+        "the first player's colour: {there} pixels on the hex Mouth, {origin} on the origin"
+    );
+    // The others still stand on the origin.
+    let second = Rgb(rules.play.factions[1].colour);
+    assert!(colour_near(&img, pixel(Hex::ZERO), radius, second) >= TOKEN_PIXELS / 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
