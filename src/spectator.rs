@@ -72,6 +72,11 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 toggle.run_if(commanded(Command::Spectator)),
+                (
+                    crate::render::marks::reset::<Extent>,
+                    crate::render::marks::reset::<Action>,
+                )
+                    .run_if(crate::render::marks::game_reset),
                 follow_action,
                 frame,
                 status,

@@ -80,7 +80,8 @@ pub fn plugin(app: &mut App) {
         bots::plugin,
         goals::plugin,
     ))
-    .add_message::<Built>();
+    .add_message::<Built>()
+    .add_message::<restart::GameReset>();
     app.add_systems(Resolve, actions::act.in_set(AppSystems::Act))
         .add_systems(
             Resolve,

@@ -12,6 +12,11 @@ use crate::sites::SiteLayer;
 use crate::world::HexWorld;
 use crate::world::plugin::{GenerateHex, HexIndex, Settling, spawn_existing};
 
+/// A new game replaced the one in the world: the views drop what they drew of the old one
+/// (tiles, marks, tokens, glides) before they draw the new.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct GameReset;
+
 /// Ends the game in `world` and puts `map` in its place: the players, the hex entities, the
 /// phase, the log, the standings, the walks and the actions waiting go; the site layer starts
 /// over on the new world's rules; the new world's hexes are spawned (and announced) as at
@@ -60,6 +65,9 @@ pub fn restart(world: &mut World, map: HexWorld) {
     }
     world.insert_resource(map);
     spawn_existing(world);
+    if let Some(mut m) = world.get_resource_mut::<Messages<GameReset>>() {
+        m.write(GameReset);
+    }
 }
 
 /// Seats `n` players on the origin, player i (ids from 1) playing faction i - 1, the last

@@ -13,7 +13,7 @@ use crate::AppSystems;
 use crate::play::Occupied;
 use crate::render::HEX_SIZE;
 use crate::render::art::SpriteArt;
-use crate::render::marks::{HexMarks, HexesToRedraw, mark};
+use crate::render::marks::{HexMarks, HexesToRedraw, clear_marks, game_reset, mark};
 use crate::render::shapes::{Shape, Shapes};
 use crate::rules::FeatureEffect;
 use crate::rules::reload::RulesReloaded;
@@ -43,7 +43,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<RulesReloaded>()
         .add_systems(
             Update,
-            (update_marks, update_wards)
+            (
+                (clear_marks::<Built>, clear_marks::<Warded>).run_if(game_reset),
+                (update_marks, update_wards),
+            )
+                .chain()
                 .after(crate::render::art::take_sprites)
                 .in_set(AppSystems::Render),
         );
@@ -260,5 +264,12 @@ mod tests {
         app.update();
         assert!(ring >= 7);
         assert_eq!(wards(&mut app), ring);
+
+        // A new game in place of this one: the old world's wards go with it.
+        let fresh = HexWorld::new(Rules::aeternus(), 8);
+        crate::play::restart::restart(app.world_mut(), fresh);
+        app.update();
+        app.update();
+        assert_eq!(wards(&mut app), 0);
     }
 }

@@ -71,7 +71,12 @@ fn motion_plugin(app: &mut App) {
     app.init_resource::<motion::Glides>().add_systems(
         Update,
         (
-            (motion::follow, motion::glide)
+            (
+                crate::render::marks::reset::<motion::Glides>
+                    .run_if(crate::render::marks::game_reset),
+                motion::follow,
+                motion::glide,
+            )
                 .chain()
                 .before(tokens::place_tokens),
             (cues::spawn_cues, cues::age_cues)

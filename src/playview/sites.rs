@@ -50,10 +50,23 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, toggle.in_set(AppSystems::Input))
         .add_systems(
             Update,
-            draw.run_if(resource_exists::<SiteLayer>)
+            (
+                drop_stars.run_if(crate::render::marks::game_reset),
+                draw.run_if(resource_exists::<SiteLayer>),
+            )
+                .chain()
                 .after(crate::render::art::take_sprites)
                 .in_set(AppSystems::Render),
         );
+}
+
+/// A new game replaced the world and its site layer: the old stars go, and the new layer's
+/// are drawn from its start. Writes [`Stars`] and despawns the stars.
+fn drop_stars(mut commands: Commands, mut stars: ResMut<Stars>) {
+    for (_, e) in stars.at.drain() {
+        commands.entity(e).despawn();
+    }
+    stars.drawn = 0;
 }
 
 /// V shows or hides the stars. Reads [`Command::Sites`]; writes [`SiteView`].

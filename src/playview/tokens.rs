@@ -25,14 +25,30 @@ pub(super) struct Token {
     halo: Entity,
 }
 
+/// A part of a token (its ring or halo): each its own entity, beside its player's.
+#[derive(Component)]
+struct TokenPart;
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (give_tokens, place_tokens)
+        (
+            drop_tokens.run_if(crate::render::marks::game_reset),
+            give_tokens,
+            place_tokens,
+        )
             .chain()
             .after(crate::render::art::take_sprites)
             .in_set(AppSystems::Render),
     );
+}
+
+/// A new game replaced the world, and its players: the old tokens go. Writes (despawns) the
+/// token parts.
+fn drop_tokens(mut commands: Commands, parts: Query<Entity, With<TokenPart>>) {
+    for e in &parts {
+        commands.entity(e).despawn();
+    }
 }
 
 /// Gives each new player its token (ring, halo). Reads the players without one and the
@@ -46,7 +62,11 @@ fn give_tokens(
     for (entity, player) in &new {
         let mut part = |name: &str, sprite: Sprite| {
             commands
-                .spawn((Name::new(format!("{name} of {}", player.name)), sprite))
+                .spawn((
+                    Name::new(format!("{name} of {}", player.name)),
+                    TokenPart,
+                    sprite,
+                ))
                 .id()
         };
         let ring = part(

@@ -76,6 +76,26 @@ impl<L> HexMarks<L> {
     }
 }
 
+/// A run condition: a new game replaced the world this frame.
+pub(crate) fn game_reset(mut reset: MessageReader<crate::play::restart::GameReset>) -> bool {
+    // Counts rather than `any`: every message is read, so none is left for the next frame.
+    reset.read().count() > 0
+}
+
+/// Despawns every mark of layer `L` once a new game replaced the world (the new hexes' marks
+/// are drawn as they come).
+pub(crate) fn clear_marks<L: Send + Sync + 'static>(
+    mut commands: Commands,
+    mut marks: ResMut<HexMarks<L>>,
+) {
+    marks.clear(&mut commands);
+}
+
+/// Puts a view's resource back to its start once a new game replaced the world.
+pub(crate) fn reset<R: Resource + Default>(mut commands: Commands) {
+    commands.insert_resource(R::default());
+}
+
 /// A mark's name, sprite and place: the parts every mark has.
 pub(crate) fn mark(name: impl Into<String>, sprite: Sprite, at: Vec2, z: f32) -> impl Bundle {
     (
@@ -130,9 +150,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<RulesReloaded>()
         .add_systems(
             Update,
-            update_marks
-                .after(super::art::take_sprites)
-                .after(super::tiles::draw_tiles)
+            (
+                clear_marks::<Terrain>.run_if(game_reset),
+                update_marks
+                    .after(super::art::take_sprites)
+                    .after(super::tiles::draw_tiles),
+            )
+                .chain()
                 .in_set(AppSystems::Render),
         );
 }
