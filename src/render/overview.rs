@@ -282,7 +282,7 @@ pub(crate) fn minimap_frame(known: &Known) -> Option<(Vec2, f32)> {
 /// pictures or the frame changed; outlines the main camera's view on it. Reads [`Known`], the
 /// repainted pictures ([`Overview`]), the window and the main camera; writes the minimap's
 /// camera, [`Minimap`], the panel's visibility and the outline's place.
-#[allow(clippy::type_complexity)]
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn place_minimap(
     known: Res<Known>,
     mut overview: ResMut<Overview>,
