@@ -1,7 +1,8 @@
 //! The strategic view and the minimap: zoomed far out the map is drawn as one picture a chunk
 //! (a pixel column a hex column, two pixel rows a hex, in the biomes' colours, fog veiled), not
 //! as tiles, so a huge explored world stays readable and cheap; the minimap, in the window's
-//! corner, draws the same pictures with the main camera's view outlined.
+//! corner, is the same pictures drawn into a picture of its own (again only when they change),
+//! with the main camera's view outlined.
 //!
 //! A chunk's picture is painted anew when a hex of it is generated or enters the fog (the
 //! chunks [`Known::dirty`] names, kept from `HexGenerated` by the tiles) and after a rules
@@ -9,7 +10,7 @@
 
 use bevy::asset::RenderAssetUsages;
 use bevy::camera::visibility::RenderLayers;
-use bevy::camera::{ClearColorConfig, Viewport};
+use bevy::camera::{ClearColorConfig, RenderTarget};
 use bevy::image::ImageSampler;
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
@@ -26,8 +27,6 @@ use crate::world::HexWorld;
 /// The render layer of the chunks' pictures: the main camera sees it only zoomed far out; the
 /// minimap always.
 pub const OVERVIEW_LAYER: usize = 1;
-/// The minimap's own marks (its ground, the view's outline), seen by the minimap alone.
-const MINIMAP_LAYER: usize = 2;
 /// Pixel rows of a chunk's picture: two a hex, and a hex column sits half a hex above the last.
 const ROWS: i32 = 2 * CHUNK + CHUNK;
 /// Bytes of a chunk's picture (RGBA).
@@ -39,25 +38,22 @@ pub const MINIMAP_MARGIN: Vec2 = Vec2::new(8.0, 30.0);
 const MINIMAP_GROUND: Color = Color::srgb(0.03, 0.03, 0.05);
 const VIEW_OUTLINE: Color = Color::srgb(1.0, 1.0, 1.0);
 
-/// Each known chunk's picture and the sprite that shows it.
+/// Each known chunk's picture and the sprite that shows it; whether any was painted since the
+/// minimap last looked.
 #[derive(Resource, Default)]
-pub(crate) struct Overview(HashMap<IVec2, (Handle<Image>, Entity)>);
+pub(crate) struct Overview {
+    pictures: HashMap<IVec2, (Handle<Image>, Entity)>,
+    repainted: bool,
+}
 
 impl Overview {
     pub(crate) fn len(&self) -> usize {
-        self.0.len()
+        self.pictures.len()
     }
 }
 
 #[derive(Component)]
 pub(crate) struct MinimapCamera;
-
-/// The minimap's ground and the four edges of the view's outline (0 to 3: left, right,
-/// bottom, top).
-#[derive(Component)]
-struct MinimapGround;
-#[derive(Component)]
-struct ViewEdge(u8);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Overview>()
@@ -151,7 +147,8 @@ fn paint_chunks(
         return;
     }
     for chunk in known.dirty.drain() {
-        let (handle, _) = overview.0.entry(chunk).or_insert_with(|| {
+        overview.repainted = true;
+        let (handle, _) = overview.pictures.entry(chunk).or_insert_with(|| {
             let handle = images.add(blank_picture());
             let b = picture_box(chunk);
             let sprite = commands
@@ -198,38 +195,80 @@ fn show_strategic_view(
     }
 }
 
-/// The minimap's camera (drawn after the main one, into a corner), its ground and the view's
-/// outline. Writes them.
-fn spawn_minimap(mut commands: Commands) {
+/// The minimap's camera draws into a picture of its own, only when the world or its frame
+/// changed (over a thousand chunk pictures need not be drawn again every frame): where it last
+/// looked, and how many frames it still draws.
+#[derive(Resource)]
+struct Minimap {
+    framed: Option<(Vec2, f32)>,
+    /// Frames it still draws (a new picture may reach the GPU a frame late).
+    redraw: u8,
+    frames: u32,
+}
+
+/// Frames the minimap draws after a change, and how often it draws anyway.
+const REDRAW_FRAMES: u8 = 3;
+const REDRAW_EVERY: u32 = 20;
+
+/// The minimap in the window: its picture and the view's outline over it.
+#[derive(Component)]
+struct MinimapPanel;
+#[derive(Component)]
+struct ViewOutline;
+
+/// The minimap's camera, drawing the chunks' pictures into the minimap's picture, and the panel
+/// that shows it in the window's bottom right corner with the view outlined. Writes them.
+fn spawn_minimap(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
+    let side = MINIMAP_SIZE as u32;
+    let image = images.add(Image::new_target_texture(
+        side,
+        side,
+        TextureFormat::Rgba8UnormSrgb,
+        None,
+    ));
     commands.spawn((
         Name::new("Minimap camera"),
         Camera2d,
         Camera {
-            order: 1,
+            order: -1,
             is_active: false,
-            // Its ground is a sprite: clearing would clear the whole window.
-            clear_color: ClearColorConfig::None,
+            clear_color: ClearColorConfig::Custom(MINIMAP_GROUND),
             ..default()
         },
-        RenderLayers::from_layers(&[OVERVIEW_LAYER, MINIMAP_LAYER]),
+        RenderTarget::Image(image.clone().into()),
+        RenderLayers::layer(OVERVIEW_LAYER),
         MinimapCamera,
     ));
-    commands.spawn((
-        Name::new("Minimap ground"),
-        Sprite::from_color(MINIMAP_GROUND, Vec2::ONE),
-        Transform::from_xyz(0.0, 0.0, -10.0),
-        RenderLayers::layer(MINIMAP_LAYER),
-        MinimapGround,
-    ));
-    for i in 0..4 {
-        commands.spawn((
-            Name::new("Minimap view edge"),
-            Sprite::from_color(VIEW_OUTLINE, Vec2::ONE),
-            Transform::from_xyz(0.0, 0.0, 10.0),
-            RenderLayers::layer(MINIMAP_LAYER),
-            ViewEdge(i),
+    commands
+        .spawn((
+            Name::new("Minimap"),
+            Node {
+                position_type: PositionType::Absolute,
+                right: px(MINIMAP_MARGIN.x),
+                bottom: px(MINIMAP_MARGIN.y),
+                width: px(MINIMAP_SIZE),
+                height: px(MINIMAP_SIZE),
+                overflow: Overflow::clip(),
+                ..default()
+            },
+            ImageNode::new(image),
+            Visibility::Hidden,
+            MinimapPanel,
+        ))
+        .with_child((
+            Node {
+                position_type: PositionType::Absolute,
+                border: UiRect::all(px(2)),
+                ..default()
+            },
+            BorderColor::all(VIEW_OUTLINE),
+            ViewOutline,
         ));
-    }
+    commands.insert_resource(Minimap {
+        framed: None,
+        redraw: 0,
+        frames: 0,
+    });
 }
 
 /// Where the minimap looks: the box of the explored world, a chunk's margin around it, square.
@@ -239,76 +278,56 @@ pub(crate) fn minimap_frame(known: &Known) -> Option<(Vec2, f32)> {
     Some((b.center(), side * 1.05))
 }
 
-/// Places the minimap in the window's bottom right corner, framing the explored world, with the
-/// main camera's view outlined. Reads the window, [`Known`] and the main camera; writes the
-/// minimap's camera, ground and outline.
-#[allow(clippy::type_complexity)]
+/// Frames the explored world in the minimap and has its camera draw it again when the world's
+/// pictures or the frame changed; outlines the main camera's view on it. Reads [`Known`], the
+/// repainted pictures ([`Overview`]), the window and the main camera; writes the minimap's
+/// camera, [`Minimap`], the panel's visibility and the outline's place.
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn place_minimap(
-    window: Option<Single<&Window, With<PrimaryWindow>>>,
     known: Res<Known>,
+    mut overview: ResMut<Overview>,
+    mut minimap: ResMut<Minimap>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
     main: Option<Single<(&Transform, &Projection), With<MainCamera>>>,
-    minimap: Option<
+    camera: Option<
         Single<
             (&mut Camera, &mut Transform, &mut Projection),
             (With<MinimapCamera>, Without<MainCamera>),
         >,
     >,
-    mut ground: Query<
-        (&mut Transform, &mut Sprite),
-        (
-            With<MinimapGround>,
-            Without<MainCamera>,
-            Without<MinimapCamera>,
-        ),
-    >,
-    mut edges: Query<
-        (&ViewEdge, &mut Transform, &mut Sprite),
-        (
-            Without<MinimapGround>,
-            Without<MainCamera>,
-            Without<MinimapCamera>,
-        ),
-    >,
+    mut panel: Query<&mut Visibility, With<MinimapPanel>>,
+    mut outline: Query<&mut Node, With<ViewOutline>>,
 ) {
-    let (Some(window), Some(main), Some(minimap)) = (window, main, minimap) else {
-        return;
-    };
-    let (mut camera, mut at, mut projection) = minimap.into_inner();
-    let factor = window.scale_factor();
-    let room = window.size() - MINIMAP_MARGIN - Vec2::splat(MINIMAP_SIZE);
+    let Some(camera) = camera else { return };
+    let (mut camera, mut at, mut projection) = camera.into_inner();
     let frame = minimap_frame(&known);
-    let (Some((centre, side)), true) = (frame, room.min_element() > 0.0) else {
-        if camera.is_active {
-            camera.is_active = false;
-        }
+    if std::mem::take(&mut overview.repainted) || frame != minimap.framed {
+        minimap.redraw = REDRAW_FRAMES;
+    }
+    // Drawn for a few frames after a change, and once in a while in case those came before the
+    // GPU was ready (its pipelines compile in the background); the picture keeps what it last
+    // drew.
+    minimap.frames = minimap.frames.wrapping_add(1);
+    let draw = minimap.redraw > 0 || minimap.frames.is_multiple_of(REDRAW_EVERY);
+    minimap.redraw = minimap.redraw.saturating_sub(1);
+    if camera.is_active != draw {
+        camera.is_active = draw;
+    }
+    minimap.framed = frame;
+    let Some((centre, side)) = frame else { return };
+    for mut v in &mut panel {
+        v.set_if_neq(Visibility::Inherited);
+    }
+    at.translation = centre.extend(at.translation.z);
+    if let Projection::Orthographic(o) = &mut *projection
+        && o.scale != side / MINIMAP_SIZE
+    {
+        o.scale = side / MINIMAP_SIZE;
+    }
+    let (Some(window), Some(main)) = (window, main) else {
         return;
     };
-    let viewport = Viewport {
-        physical_position: (room * factor).as_uvec2(),
-        physical_size: UVec2::splat((MINIMAP_SIZE * factor) as u32),
-        ..default()
-    };
-    if camera
-        .viewport
-        .as_ref()
-        .map(|v| (v.physical_position, v.physical_size))
-        != Some((viewport.physical_position, viewport.physical_size))
-    {
-        camera.viewport = Some(viewport);
-    }
-    if !camera.is_active {
-        camera.is_active = true;
-    }
-    let scale = side / MINIMAP_SIZE;
-    at.translation = centre.extend(at.translation.z);
-    if let Projection::Orthographic(o) = &mut *projection {
-        o.scale = scale;
-    }
-    for (mut t, mut sprite) in &mut ground {
-        t.translation = centre.extend(-10.0);
-        sprite.custom_size = Some(Vec2::splat(side));
-    }
-    // The main view's box, clipped to the minimap; its edges two minimap pixels thick.
+    // The main view's box, clipped to the minimap, in the panel's pixels (y down).
     let (main_at, main_projection) = *main;
     let seen = Rect::from_center_size(
         main_at.translation.truncate(),
@@ -316,20 +335,21 @@ fn place_minimap(
     );
     let map = Rect::from_center_size(centre, Vec2::splat(side));
     let v = seen.intersect(map);
-    let w = 2.0 * scale;
-    for (edge, mut t, mut sprite) in &mut edges {
-        if v.is_empty() {
-            sprite.custom_size = Some(Vec2::ZERO);
-            continue;
-        }
-        let (place, size) = match edge.0 {
-            0 => (Vec2::new(v.min.x, v.center().y), Vec2::new(w, v.height())),
-            1 => (Vec2::new(v.max.x, v.center().y), Vec2::new(w, v.height())),
-            2 => (Vec2::new(v.center().x, v.min.y), Vec2::new(v.width(), w)),
-            _ => (Vec2::new(v.center().x, v.max.y), Vec2::new(v.width(), w)),
+    let to_panel = MINIMAP_SIZE / side;
+    for mut node in &mut outline {
+        let (left, top) = (
+            (v.min.x - map.min.x) * to_panel,
+            (map.max.y - v.max.y) * to_panel,
+        );
+        let size = v.size() * to_panel;
+        let want = if v.is_empty() {
+            (Val::ZERO, Val::ZERO, Val::ZERO, Val::ZERO)
+        } else {
+            (px(left), px(top), px(size.x), px(size.y))
         };
-        t.translation = place.extend(10.0);
-        sprite.custom_size = Some(size);
+        if (node.left, node.top, node.width, node.height) != want {
+            (node.left, node.top, node.width, node.height) = want;
+        }
     }
 }
 
@@ -364,7 +384,7 @@ mod tests {
     fn colour_at(app: &App, at: Vec2) -> Option<[u8; 4]> {
         let overview = app.world().resource::<Overview>();
         let images = app.world().resource::<Assets<Image>>();
-        overview.0.iter().find_map(|(&chunk, (handle, _))| {
+        overview.pictures.iter().find_map(|(&chunk, (handle, _))| {
             let b = picture_box(chunk);
             if !b.contains(at) {
                 return None;

@@ -33,7 +33,7 @@ impl Animations {
     }
 
     /// Whether anything animated since the last call; clears it.
-    fn take(&mut self) -> bool {
+    pub(crate) fn take(&mut self) -> bool {
         std::mem::take(&mut self.running)
     }
 }

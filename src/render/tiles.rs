@@ -71,9 +71,10 @@ const CHUNKS_A_FRAME: usize = 6;
 /// Seconds a newly generated hex takes to fade in.
 pub const FADE_SECS: f32 = 0.3;
 
-/// Tiles fading in: the tile, its full colour and when it began.
+/// Tiles fading in: the tile and when it began. Only their alpha is written, so a restyle
+/// meanwhile (the art loading, a reload) keeps its colour: generated hexes' looks are opaque.
 #[derive(Resource, Default)]
-pub(crate) struct Fades(Vec<(Entity, Color, f32)>);
+pub(crate) struct Fades(Vec<(Entity, f32)>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Chunks>()
@@ -403,7 +404,7 @@ pub(super) fn draw_tiles(
                     .spawn(tile(tilemap, position, faded(look, new)))
                     .id();
                 if new {
-                    fades.0.push((tile, look.colour, now));
+                    fades.0.push((tile, now));
                 }
                 storage.set(&position, tile);
             }
@@ -450,7 +451,7 @@ pub(super) fn draw_tiles(
             }
         };
         if new {
-            fades.0.push((tile, look.colour, now));
+            fades.0.push((tile, now));
         }
     }
     *new_from = map.len() as u32;
@@ -491,13 +492,12 @@ fn fade_in(
         return;
     }
     let now = time.elapsed_secs();
-    fades.0.retain(|&(tile, full, start)| {
+    fades.0.retain(|&(tile, start)| {
         let Ok(mut colour) = colours.get_mut(tile) else {
             return false; // its chunk went out of view
         };
         let t = ((now - start) / FADE_SECS).clamp(0.0, 1.0);
-        // The alpha only: the tile may have been restyled since (its art came in).
-        colour.0 = colour.0.with_alpha(full.alpha() * t);
+        colour.0.set_alpha(t);
         t < 1.0
     });
     if !fades.0.is_empty() {
@@ -651,6 +651,53 @@ mod tests {
             }
             assert!(!found.is_empty());
         }
+    }
+
+    /// New hexes' tiles start clear and are opaque once [`FADE_SECS`] have passed, the
+    /// animations running meanwhile; a restyle during the fade keeps its colour; the frontier
+    /// is drawn as fog tiles.
+    #[test]
+    fn new_tiles_fade_in_and_the_frontier_is_fog() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, AssetPlugin::default()));
+        app.init_asset::<Image>();
+        (crate::core_plugins(Rules::aeternus(), 2))(&mut app);
+        app.add_plugins((crate::render::textures::plugin, headless));
+        app.world_mut().spawn(crate::world::plugin::Viewer {
+            hex: Hex::ZERO,
+            radius: 3,
+        });
+        app.update();
+        app.update();
+        let tiles: Vec<(Entity, TileColor)> = (app.world_mut())
+            .query::<(Entity, &TileColor)>()
+            .iter(app.world())
+            .map(|(e, c)| (e, *c))
+            .collect();
+        // 37 hexes and the 24 of ring 4 around them.
+        assert_eq!(tiles.len(), 37 + 24);
+        let fog = tiles.iter().filter(|(_, c)| c.0 == FOG_COLOUR).count();
+        assert_eq!(fog, 24);
+        assert!(
+            tiles
+                .iter()
+                .all(|(_, c)| c.0.alpha() < 0.5 || c.0 == FOG_COLOUR)
+        );
+        assert!(app.world_mut().resource_mut::<Animations>().take());
+        let restyled = tiles.iter().find(|(_, c)| c.0 != FOG_COLOUR).unwrap().0;
+        let red = Color::srgb(1.0, 0.0, 0.0);
+        app.world_mut().entity_mut(restyled).insert(TileColor(red));
+        // Frames as a window makes them (a virtual frame counts at most a quarter second).
+        for _ in 0..8 {
+            std::thread::sleep(std::time::Duration::from_secs_f32(FADE_SECS / 4.0));
+            app.update();
+        }
+        let colour = |e: Entity| app.world().entity(e).get::<TileColor>().unwrap().0;
+        for (e, _) in &tiles {
+            assert!(colour(*e).alpha() > 0.999 || colour(*e) == FOG_COLOUR);
+        }
+        assert_eq!(colour(restyled), red);
+        assert!(app.world().resource::<Fades>().0.is_empty());
     }
 
     #[test]
