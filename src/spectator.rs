@@ -6,6 +6,7 @@
 //! the game.
 
 use bevy::camera::RenderTarget;
+use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use bevy::window::WindowRef;
 
@@ -126,6 +127,8 @@ fn open(commands: &mut Commands) {
             Camera2d,
             SpectatorCamera,
             RenderTarget::Window(WindowRef::Entity(window)),
+            // Tiles stream with the main camera only: beyond them, the chunks' pictures.
+            RenderLayers::from_layers(&[0, crate::render::overview::OVERVIEW_LAYER]),
         ))
         .id();
     commands.spawn((

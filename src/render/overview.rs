@@ -61,11 +61,24 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_minimap)
         .add_systems(
             Update,
-            (paint_chunks, (show_strategic_view, place_minimap))
+            (
+                drop_pictures.run_if(super::marks::game_reset),
+                paint_chunks,
+                (show_strategic_view, place_minimap),
+            )
                 .chain()
                 .after(super::tiles::draw_tiles)
                 .in_set(AppSystems::Render),
         );
+}
+
+/// A new game replaced the world: the old world's pictures go. Writes [`Overview`] and
+/// despawns the pictures.
+fn drop_pictures(mut commands: Commands, mut overview: ResMut<Overview>) {
+    for (_, (_, sprite)) in overview.pictures.drain() {
+        commands.entity(sprite).despawn();
+    }
+    overview.repainted = true;
 }
 
 /// The world box a chunk's picture covers: column `q` of the chunk is `0.75` hex widths wide
@@ -159,7 +172,9 @@ fn paint_chunks(
                         custom_size: Some(b.size()),
                         ..default()
                     },
-                    Transform::from_translation(b.center().extend(0.0)),
+                    // Under the tiles: a camera that shows both (the spectator's) sees the tiles
+                    // where the main view streams them, the pictures elsewhere.
+                    Transform::from_translation(b.center().extend(-1.0)),
                     RenderLayers::layer(OVERVIEW_LAYER),
                 ))
                 .id();

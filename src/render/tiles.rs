@@ -93,6 +93,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 super::art::take_tiles,
                 super::art::take_sprites,
+                drop_tiles.run_if(super::marks::game_reset),
                 draw_tiles,
                 fade_in,
                 retint,
@@ -115,6 +116,26 @@ pub(crate) fn headless(app: &mut App) {
             Update,
             (draw_tiles, fade_in).chain().in_set(AppSystems::Render),
         );
+}
+
+/// A new game replaced the world: every tilemap of the old one goes (its tiles with it), and
+/// what was known of it, its fog and fades. Writes (despawns) the tilemaps, [`Chunks`],
+/// [`Known`], [`Fog`] and [`Fades`].
+fn drop_tiles(
+    mut commands: Commands,
+    mut chunks: ResMut<Chunks>,
+    mut known: ResMut<Known>,
+    mut fog: ResMut<Fog>,
+    mut fades: ResMut<Fades>,
+) {
+    for (_, m) in chunks.maps.drain() {
+        commands.entity(m).despawn();
+    }
+    chunks.shown.clear();
+    chunks.hidden.clear();
+    *known = Known::default();
+    *fog = Fog::default();
+    fades.0.clear();
 }
 
 /// Centre-to-centre spacing of the tilemap grid: a flat-topped hex's bounding box.

@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 
 use super::widgets::{self, Act, Take, item};
-use super::{Launch, Menu, Screen, start};
+use super::{Menu, Screen};
 use crate::play::{GameOver, Standings};
 use crate::world::plugin::WorldRules;
 
@@ -58,16 +58,18 @@ fn spawn(
     ));
 }
 
-/// Reads [`Take`]; quits, or restarts the process on the title.
-fn take(mut taken: MessageReader<Take>, launch: Res<Launch>, mut exit: MessageWriter<AppExit>) {
+/// Reads [`Take`]; quits, or goes back to the title (the ended game drawn behind it until
+/// another replaces it). Writes [`NextState<Screen>`] and [`AppExit`].
+fn take(
+    mut taken: MessageReader<Take>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut exit: MessageWriter<AppExit>,
+) {
     let Some(t) = widgets::taken_in(Menu::GameOver, &mut taken) else {
         return;
     };
     match t.act {
-        Act::QuitToTitle => {
-            let why = start::relaunch(&start::title_args(&launch));
-            error!("{why}");
-        }
+        Act::QuitToTitle => screen.set(Screen::Title),
         Act::Quit => {
             exit.write(AppExit::Success);
         }

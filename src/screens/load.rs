@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::saves::{Listed, list};
 use super::widgets::{self, Act, Note, Take, item, note};
-use super::{Launch, Menu, Played, Screen, open, start};
+use super::{Launch, Menu, Screen, open, start};
 use crate::playview::saving::SavePath;
 
 /// The most saves shown, the newest.
@@ -93,13 +93,13 @@ fn spawn(mut commands: Commands, listing: Res<Listing>, save: Option<Res<SavePat
 #[derive(Component)]
 struct Reason;
 
-/// Reads [`Take`], [`Listing`], [`Launch`], [`Played`] and the screen; writes the menu open and
+/// Reads [`Take`], [`Listing`], [`Launch`] and the screen; writes the menu open and
 /// loads the save taken (in place, or by restarting the process).
 #[allow(clippy::too_many_arguments)]
 fn take(
     mut taken: MessageReader<Take>,
     mut listing: ResMut<Listing>,
-    (launch, played): (Res<Launch>, Res<Played>),
+    launch: Res<Launch>,
     screen: Res<State<Screen>>,
     next: ResMut<NextState<Menu>>,
     selected: ResMut<widgets::Selected>,
@@ -120,7 +120,7 @@ fn take(
                 return;
             }
             let path = s.path.clone();
-            if played.0 || launch.rules == "storm" {
+            if launch.rules == "storm" {
                 listing.message = Some(start::relaunch(&start::load_args(&path, &launch)));
                 return;
             }

@@ -67,8 +67,7 @@ pub struct Launch {
     pub seed: u64,
 }
 
-/// Whether a game has been played in this process: another starts by restarting the process
-/// (the map's drawing keeps the first game's tiles).
+/// Whether a game has been played in this process (another replaces it in place).
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Played(pub bool);
 

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use super::seed::{SeedField, random_seed};
 use super::start::{self, NewGame};
 use super::widgets::{self, Act, Label, Note, Take, item, note};
-use super::{Launch, Menu, Played, open};
+use super::{Launch, Menu, open};
 use crate::play::MAX_SEATS;
 use crate::world::plugin::WorldRules;
 
@@ -216,12 +216,12 @@ fn type_seed(mut keys: MessageReader<KeyboardInput>, mut form: ResMut<Form>) {
     }
 }
 
-/// Reads [`Take`], [`Launch`], [`Played`]; writes [`Form`], the menu open, and starts the
+/// Reads [`Take`] and [`Launch`]; writes [`Form`], the menu open, and starts the
 /// game (in place, or by restarting the process).
 fn take(
     mut taken: MessageReader<Take>,
     mut form: ResMut<Form>,
-    (launch, played): (Res<Launch>, Res<Played>),
+    launch: Res<Launch>,
     next: ResMut<NextState<Menu>>,
     selected: ResMut<widgets::Selected>,
     mut commands: Commands,
@@ -233,7 +233,7 @@ fn take(
         Act::Back => open(Menu::Main)(next, selected),
         Act::Start => match form.game() {
             Err(why) => form.message = Some(format!("Not started: {why}")),
-            Ok(game) if start::starts_in_place(&game, &launch, played.0) => {
+            Ok(game) if start::starts_in_place(&game, &launch) => {
                 commands.queue(move |world: &mut World| {
                     start::start_new_here(world, game.seed, game.players, game.bots);
                 });

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use super::widgets::{self, Act, Note, Take, item, note};
-use super::{Launch, Menu, Screen, open, start};
+use super::{Menu, Screen, open};
 use crate::playview::saving::SavePath;
 use crate::playview::travel::StationPick;
 use crate::render::input::Command;
@@ -63,15 +63,13 @@ fn spawn(mut commands: Commands, mut said: ResMut<Said>) {
     ));
 }
 
-/// Reads [`Take`] and [`Launch`]; writes the screen, the menu open, [`Said`]; saves the game or
-/// restarts the process on the title.
+/// Reads [`Take`]; writes the screen (back to the game, or to the title), the menu open,
+/// [`Said`]; saves the game.
 fn take(
     mut taken: MessageReader<Take>,
-    launch: Res<Launch>,
     mut screen: ResMut<NextState<Screen>>,
     next: ResMut<NextState<Menu>>,
     selected: ResMut<widgets::Selected>,
-    mut said: ResMut<Said>,
     mut commands: Commands,
 ) {
     let Some(t) = widgets::taken_in(Menu::Pause, &mut taken) else {
@@ -87,7 +85,8 @@ fn take(
         }
         Act::LoadMenu => open(Menu::Load)(next, selected),
         Act::Controls => open(Menu::Controls)(next, selected),
-        Act::QuitToTitle => said.0 = Some(start::relaunch(&start::title_args(&launch))),
+        // The game stays drawn behind the title until another replaces it.
+        Act::QuitToTitle => screen.set(Screen::Title),
         _ => {}
     }
 }

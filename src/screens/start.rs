@@ -134,10 +134,11 @@ fn bot_name(bot: crate::sim::BotKind) -> &'static str {
     }
 }
 
-/// Whether `game` can start in this process: its ruleset and mods are the process's, and no
-/// game has been played yet.
-pub fn starts_in_place(game: &NewGame, launch: &Launch, played: bool) -> bool {
-    !played && !game.storm && launch.rules != "storm" && game.mods == launch.mods
+/// Whether `game` can start in this process: its ruleset and mods are the process's (the asset
+/// sources are fixed at start). A game played before is replaced in place
+/// ([`crate::play::restart::GameReset`] tells the views).
+pub fn starts_in_place(game: &NewGame, launch: &Launch) -> bool {
+    !game.storm && launch.rules != "storm" && game.mods == launch.mods
 }
 
 /// Restarts the process with `args`; returns only if that failed, saying why.

@@ -97,6 +97,36 @@ fn the_title_seats_nobody_and_enter_enter_starts_the_seed_offered() {
     assert!(app.world().resource::<Played>().0);
 }
 
+/// A second game in the same process: Quit to title from the in-game menu, then a new game of
+/// another seed replaces the first in place, its world the seed's own.
+#[test]
+fn a_second_game_replaces_the_first_in_place() {
+    let mut app = app(Screen::Title, 42);
+    press(&mut app, "Enter");
+    press(&mut app, "Enter");
+    app.update();
+    assert_eq!(app.world().resource::<HexWorld>().seed, 42);
+    // Escape, then the fifth item: Quit to title.
+    press(&mut app, "Escape,Down,Down,Down,Down,Enter");
+    assert_eq!((screen(&app), menu(&app)), (Screen::Title, Menu::Main));
+    press(&mut app, "Enter,7,Enter");
+    assert_eq!(screen(&app), Screen::Game);
+    app.update();
+    let rules = Rules::aeternus();
+    let map = app.world().resource::<HexWorld>();
+    assert_eq!(map.seed, 7);
+    let mut fresh = HexWorld::new(rules.clone(), 7);
+    for hex in crate::hex::view_order(Hex::ZERO, rules.sight_radius) {
+        if !fresh.is_generated(hex) {
+            fresh.generate(hex, crate::world::Cause::View).unwrap();
+        }
+    }
+    assert_eq!(map.len(), fresh.len());
+    assert!(fresh.order().all(|h| map.get(h) == fresh.get(h)));
+    let seats = crate::playview::seat::default_seats(&rules) as usize;
+    assert_eq!(players(&mut app), vec![Hex::ZERO; seats]);
+}
+
 #[test]
 fn a_typed_seed_is_checked_before_the_game_starts() {
     let mut app = app(Screen::Title, 42);
@@ -270,8 +300,7 @@ fn a_broken_mod_is_listed_as_broken_and_never_chosen() {
     assert_eq!(form.players, crate::play::MAX_SEATS);
     let game = form.game().unwrap();
     assert_eq!(game.mods, [std::path::PathBuf::from("mods/good")]);
-    assert!(super::start::starts_in_place(&game, &launch, false));
-    assert!(!super::start::starts_in_place(&game, &launch, true));
+    assert!(super::start::starts_in_place(&game, &launch));
     let args: Vec<String> = super::start::new_game_args(&game, &launch)
         .into_iter()
         .map(|a| a.into_string().unwrap())
@@ -295,5 +324,5 @@ fn a_broken_mod_is_listed_as_broken_and_never_chosen() {
         storm: true,
         ..game
     };
-    assert!(!super::start::starts_in_place(&storm, &launch, false));
+    assert!(!super::start::starts_in_place(&storm, &launch));
 }
