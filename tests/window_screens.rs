@@ -109,14 +109,34 @@ fn the_title_screen_shows_its_menu() {
 
 #[test]
 fn a_new_game_started_from_the_menu_shows_the_seeds_world() {
-    let Some(launcher) = launcher() else { return };
-    let seed = 7;
     // Enter on New game; the seed field offers `--seed`; Enter on Start.
-    let args = ["--title", "--seed", "7", "--press", "Enter,Enter"];
-    let (img, dir) = screenshot(&launcher, "new-game", &args);
+    shows_the_new_games_world(
+        "new-game",
+        7,
+        &["--title", "--seed", "7", "--press", "Enter,Enter"],
+    );
+}
+
+/// A second game in the same window: a game of seed 3, Escape and Quit to title (the fifth
+/// item), then New game with 7 typed over the seed offered: the world drawn is seed 7's alone.
+#[test]
+fn a_second_game_from_the_title_replaces_the_first_in_the_window() {
+    let keys = "Enter,Enter,Escape,Down,Down,Down,Down,Enter,Enter,7,Enter";
+    shows_the_new_games_world(
+        "second-game",
+        7,
+        &["--title", "--seed", "3", "--press", keys],
+    );
+}
+
+/// Starts the window with `args`, which start a game of `seed` from the menus, and checks the
+/// players' sight of that game is drawn in its biomes, and no menu is left open.
+fn shows_the_new_games_world(tag: &str, seed: u64, args: &[&str]) {
+    let Some(launcher) = launcher() else { return };
+    let (img, dir) = screenshot(&launcher, tag, args);
     let log = std::fs::read_to_string(dir.join("game.log")).unwrap_or_default();
     assert!(
-        log.contains("a new game of Aeternus, seed 7"),
+        log.contains(&format!("a new game of Aeternus, seed {seed}")),
         "no new game in the log:\n{}",
         common::tail(&log, 30)
     );

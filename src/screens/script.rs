@@ -7,6 +7,8 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
+use crate::render::screenshot::Animations;
+
 /// The most keys a script presses.
 pub const MAX_KEYS: usize = 64;
 /// Frames before the first key (the window and the title are up by then).
@@ -114,14 +116,20 @@ pub fn plugin(app: &mut App) {
     app.add_systems(First, play);
 }
 
-/// Presses the next key on its frame and lets it go on the next. Reads [`Script`]; writes the
-/// game window's focus and [`KeyboardInput`].
+/// Presses the next key on its frame and lets it go on the next; until the last is let go,
+/// `--screenshot` waits (as for an animation). Reads [`Script`]; writes the game window's focus,
+/// [`KeyboardInput`] and [`Animations`].
 fn play(
     mut script: ResMut<Script>,
     mut window: Option<Single<(Entity, &mut Window), With<PrimaryWindow>>>,
     mut input: MessageWriter<KeyboardInput>,
+    animations: Option<ResMut<Animations>>,
 ) {
     script.frame += 1;
+    let last = FIRST_FRAME + EVERY * script.keys.len() as u32;
+    if let Some(mut a) = animations.filter(|_| script.frame <= last) {
+        a.keep();
+    }
     // The keys are the game window's, as a player's are when it has the focus (a bare X
     // server, as under Xvfb, gives no window the focus).
     if let Some((_, w)) = window.as_deref_mut()
