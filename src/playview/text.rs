@@ -131,24 +131,34 @@ pub fn hex_info(
 
 /// What each of the keys 1 to 4 would build on `hex` for the player to act: its cost, and
 /// whether the rules let it go there now or why not (the reason the action would be refused).
+/// One line when every build is refused for the same reason (the hex out of reach).
 pub fn build_lines(me: &Seated, world: &HexWorld, hex: Hex) -> String {
     let rules = &world.rules;
+    let builds: Vec<(usize, &str, String, Result<(), String>)> = (super::input::BUILD_KEYS.iter())
+        .enumerate()
+        .filter_map(|(key, name)| {
+            let feature = rules.feature(name)?;
+            let f = &rules.features[feature.0 as usize];
+            let mut cost: Vec<String> = (f.cost.iter()).map(|(r, n)| format!("{n} {r}")).collect();
+            if rules.play.build_ap > 0 {
+                cost.push(format!("{} AP", rules.play.build_ap));
+            }
+            let verdict =
+                crate::play::build_check(world, me.hex, me.ap, me.resources, hex, feature)
+                    .map(|_| ())
+                    .map_err(|why| why.describe(rules));
+            Some((key + 1, f.name.as_str(), cost.join(" + "), verdict))
+        })
+        .collect();
+    if let Some((_, _, _, Err(first))) = builds.first()
+        && builds.iter().all(|b| b.3.as_ref().err() == Some(first))
+    {
+        return format!("\nNo build: {first}");
+    }
     let mut s = String::new();
-    for (key, name) in super::input::BUILD_KEYS.iter().enumerate() {
-        let Some(feature) = rules.feature(name) else {
-            continue;
-        };
-        let f = &rules.features[feature.0 as usize];
-        let mut cost: Vec<String> = (f.cost.iter()).map(|(r, n)| format!("{n} {r}")).collect();
-        if rules.play.build_ap > 0 {
-            cost.push(format!("{} AP", rules.play.build_ap));
-        }
-        let verdict =
-            match crate::play::build_check(world, me.hex, me.ap, me.resources, hex, feature) {
-                Ok(_) => "can build".to_string(),
-                Err(why) => why.describe(rules),
-            };
-        s += &format!("\n{} {}: {}: {verdict}", key + 1, f.name, cost.join(" + "));
+    for (key, name, cost, verdict) in builds {
+        let verdict = verdict.map_or_else(|why| why, |()| "can build".into());
+        s += &format!("\n{key} {name} ({cost}): {verdict}");
     }
     s
 }

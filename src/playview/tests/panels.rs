@@ -115,14 +115,14 @@ fn the_hover_panel_tells_what_a_build_costs_and_why_it_is_refused() {
     let lines = build_lines(&me, world, Hex::ZERO);
     let lines: Vec<&str> = lines.lines().skip(1).collect();
     assert_eq!(lines.len(), 4, "{lines:?}");
-    assert_eq!(lines[0], "1 Flag: 2 thread + 5 wood: can build");
+    assert_eq!(lines[0], "1 Flag (2 thread + 5 wood): can build");
     assert_eq!(
         lines[1],
-        "2 Pylon of Purity: 2 gold + 5 steel + 30 wood: needs 2 gold, has 0"
+        "2 Pylon of Purity (2 gold + 5 steel + 30 wood): needs 2 gold, has 0"
     );
-    // Out of range: every build is refused with the distance.
+    // Out of range: every build is refused for the distance, said once.
     let far = build_lines(&me, world, Hex::new(9, 0));
-    assert!(far.contains("the hex is 9 away; building reaches"), "{far}");
+    assert_eq!(far, "\nNo build: the hex is 9 away; building reaches 1");
 }
 
 #[test]
