@@ -53,9 +53,9 @@ pub fn status(
 ) -> StatusPanel {
     let here = Coord::from_hex(me.hex);
     let biome = world.get(me.hex).map_or("", |d| rules.biome_name(d.biome));
-    let purse: Vec<String> = rules
-        .resources
-        .iter()
+    // The everyday resources always; the rarer ones (a site's essences) once held.
+    let purse: Vec<String> = (rules.resources.iter())
+        .filter(|r| rules.play.starting_resources.contains_key(*r) || me.resources.get(r) > 0)
         .map(|r| format!("{r} {}", me.resources.get(r)))
         .collect();
     let target = if build_at == me.hex {

@@ -47,6 +47,8 @@ fn the_hud_tells_the_turn_the_hovered_hex_and_the_log_refusals_included() {
     assert_eq!(words(hud::Part::Phase), "Phase 1 | seed 7\n");
     assert_eq!(words(hud::Part::Who), "Player 1 | Verdant Court\n");
     let details = words(hud::Part::Details);
+    // The essences only once held: none yet.
+    assert!(!details.contains("essence"), "{details}");
     assert!(
         details.starts_with("3 of 3 AP | at (0, 0, 0) Meadow\nwood 40  thread 0"),
         "{details}"
