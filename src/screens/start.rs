@@ -47,13 +47,14 @@ pub(super) fn plugin(app: &mut App) {
 pub struct Framing(pub Hex);
 
 /// Frames the widest viewer's sight (a site's bonus included) around the players' hex, and a
-/// ring of the frontier. Reads [`Framing`], the viewers and the window; writes the camera and
-/// removes [`Framing`].
+/// ring of the frontier (at `--zoom`'s scale when given). Reads [`Framing`], the viewers, the
+/// window and `--zoom`; writes the camera and removes [`Framing`].
 fn frame_sight(
     framing: Res<Framing>,
     viewers: Query<&Viewer>,
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&mut Transform, &mut Projection), With<MainCamera>>,
+    zoom: Option<Res<crate::render::StartZoom>>,
     mut commands: Commands,
 ) {
     let radius = viewers.iter().map(|v| v.radius).max().unwrap_or(0);
@@ -61,8 +62,9 @@ fn frame_sight(
     let p = crate::hex::layout(HEX_SIZE).hex_to_world_pos(framing.0);
     t.translation.x = p.x;
     t.translation.y = p.y;
+    // `--zoom` keeps its scale: the sight is centred, not fitted.
     if let Projection::Orthographic(o) = &mut *projection {
-        o.scale = fit_scale(window.size(), radius + 1);
+        o.scale = zoom.map_or_else(|| fit_scale(window.size(), radius + 1), |z| z.0);
     }
     commands.remove_resource::<Framing>();
 }
