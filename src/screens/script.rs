@@ -24,6 +24,22 @@ pub struct Press {
     pub text: Option<String>,
 }
 
+impl Press {
+    /// The key going down (with the text it types) or up, as the keyboard sends it to `window`.
+    pub fn input(&self, state: ButtonState, window: Entity) -> KeyboardInput {
+        KeyboardInput {
+            key_code: self.key,
+            logical_key: self.logical.clone(),
+            state,
+            text: (state == ButtonState::Pressed)
+                .then(|| self.text.clone().map(Into::into))
+                .flatten(),
+            repeat: false,
+            window,
+        }
+    }
+}
+
 /// Parses `Enter,Down,7,...`: the names `Enter`, `Escape`, `Up`, `Down`, `Left`, `Right`,
 /// `Tab`, `Space`, `Backspace`, `F5`, a digit or a letter.
 pub fn parse(keys: &str) -> Result<Vec<Press>, String> {
@@ -153,16 +169,7 @@ fn play(
     if state == ButtonState::Pressed {
         info!("pressing {:?}", p.key);
     }
-    input.write(KeyboardInput {
-        key_code: p.key,
-        logical_key: p.logical.clone(),
-        state,
-        text: (state == ButtonState::Pressed)
-            .then(|| p.text.clone().map(Into::into))
-            .flatten(),
-        repeat: false,
-        window,
-    });
+    input.write(p.input(state, window));
 }
 
 #[cfg(test)]

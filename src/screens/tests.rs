@@ -2,7 +2,6 @@
 //! to, and the game they start.
 
 use bevy::input::ButtonState;
-use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -39,16 +38,8 @@ fn app(first: Screen, seed: u64) -> App {
 fn press(app: &mut App, keys: &str) {
     for p in parse(keys).unwrap() {
         for state in [ButtonState::Pressed, ButtonState::Released] {
-            app.world_mut().write_message(KeyboardInput {
-                key_code: p.key,
-                logical_key: p.logical.clone(),
-                state,
-                text: (state == ButtonState::Pressed)
-                    .then(|| p.text.clone().map(Into::into))
-                    .flatten(),
-                repeat: false,
-                window: Entity::PLACEHOLDER,
-            });
+            app.world_mut()
+                .write_message(p.input(state, Entity::PLACEHOLDER));
             app.update();
         }
         app.update();
@@ -57,6 +48,17 @@ fn press(app: &mut App, keys: &str) {
 
 fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()
+}
+
+/// A fresh world of `seed` with the players' sight around the origin generated.
+fn sight_world(rules: &Rules, seed: u64) -> HexWorld {
+    let mut fresh = HexWorld::new(rules.clone(), seed);
+    for hex in crate::hex::view_order(Hex::ZERO, rules.sight_radius) {
+        if !fresh.is_generated(hex) {
+            fresh.generate(hex, crate::world::Cause::View).unwrap();
+        }
+    }
+    fresh
 }
 
 fn menu(app: &App) -> Menu {
@@ -83,12 +85,7 @@ fn the_title_seats_nobody_and_enter_enter_starts_the_seed_offered() {
     let map = app.world().resource::<HexWorld>();
     assert_eq!(map.seed, 42);
     // Only the players' sight is generated: the same hexes a fresh world of the seed gets.
-    let mut fresh = HexWorld::new(rules.clone(), 42);
-    for hex in crate::hex::view_order(Hex::ZERO, rules.sight_radius) {
-        if !fresh.is_generated(hex) {
-            fresh.generate(hex, crate::world::Cause::View).unwrap();
-        }
-    }
+    let fresh = sight_world(&rules, 42);
     let got: Vec<_> = map.order().map(|h| (h, map.get(h).unwrap())).collect();
     let want: Vec<_> = fresh.order().map(|h| (h, fresh.get(h).unwrap())).collect();
     assert_eq!(got, want);
@@ -115,12 +112,7 @@ fn a_second_game_replaces_the_first_in_place() {
     let rules = Rules::aeternus();
     let map = app.world().resource::<HexWorld>();
     assert_eq!(map.seed, 7);
-    let mut fresh = HexWorld::new(rules.clone(), 7);
-    for hex in crate::hex::view_order(Hex::ZERO, rules.sight_radius) {
-        if !fresh.is_generated(hex) {
-            fresh.generate(hex, crate::world::Cause::View).unwrap();
-        }
-    }
+    let fresh = sight_world(&rules, 7);
     assert_eq!(map.len(), fresh.len());
     assert!(fresh.order().all(|h| map.get(h) == fresh.get(h)));
     let seats = crate::playview::seat::default_seats(&rules) as usize;
