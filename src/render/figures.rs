@@ -37,7 +37,7 @@ struct Figures {
     started: Option<(Instant, f64)>,
     systems: Vec<f64>,
     /// The systems' CPU time (the thread's own, so the software renderer's threads sharing the
-    /// cores do not count): `Update` runs on one thread while the figures are taken.
+    /// cores do not count): the game runs `Update` on one thread (`game::window_plugins`).
     cpu: Vec<f64>,
     frames: Vec<f64>,
 }
@@ -84,10 +84,6 @@ pub(super) fn plugin(app: &mut App) {
         systems: Vec::new(),
         cpu: Vec::new(),
         frames: Vec::new(),
-    })
-    // One thread for the game's systems, so the thread's CPU time is theirs.
-    .edit_schedule(Update, |s| {
-        s.set_executor(bevy::ecs::schedule::SingleThreadedExecutor::new());
     })
     .add_systems(Update, start_clock.before(AppSystems::Reload))
     .add_systems(Update, stop_clock.after(AppSystems::Render));
