@@ -67,10 +67,6 @@ pub struct Launch {
     pub seed: u64,
 }
 
-/// Whether a game has been played in this process (another replaces it in place).
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct Played(pub bool);
-
 /// The screens, starting on `first`.
 pub struct ScreensPlugin {
     pub first: Screen,
@@ -82,7 +78,6 @@ impl Plugin for ScreensPlugin {
         app.insert_state(self.first)
             .init_state::<Menu>()
             .insert_resource(self.launch.clone())
-            .insert_resource(Played(self.first != Screen::Title))
             .add_plugins((
                 widgets::plugin,
                 title::plugin,

@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use hexx::Hex;
 
-use super::{Launch, Played, Screen};
+use super::{Launch, Screen};
 use crate::play::{BotPace, restart};
 use crate::render::camera::MainCamera;
 use crate::render::{HEX_SIZE, fit_scale};
@@ -109,20 +109,6 @@ pub fn load_args(path: &std::path::Path, launch: &Launch) -> Vec<OsString> {
     args
 }
 
-/// The options that open the title again, with the process's mods.
-pub fn title_args(launch: &Launch) -> Vec<OsString> {
-    let mut args: Vec<OsString> = Vec::new();
-    for m in &launch.mods {
-        args.push("--mod".into());
-        args.push(m.into());
-    }
-    if !args.is_empty() {
-        // Mods alone would start a game.
-        args.push("--title".into());
-    }
-    args
-}
-
 fn save_args(launch: &Launch, args: &mut Vec<OsString>) {
     if let Some(save) = &launch.save {
         args.extend(["--save".into(), save.into()]);
@@ -198,7 +184,6 @@ pub fn load_here(world: &mut World, path: &std::path::Path) -> Result<(), String
 /// The game is on: the window's title names the seed; the camera frames the players' sight
 /// once it is generated.
 fn begin(world: &mut World, seed: u64) {
-    world.resource_mut::<Played>().0 = true;
     let name = world.resource::<HexWorld>().rules.name.clone();
     info!("a new game of {name}, seed {seed}");
     let mut windows = world.query_filtered::<&mut Window, With<PrimaryWindow>>();

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use hexx::Hex;
 
 use super::script::parse;
-use super::{Launch, Menu, Played, Screen, ScreensPlugin};
+use super::{Launch, Menu, Screen, ScreensPlugin};
 use crate::play::{GameOver, Player, Position};
 use crate::rules::Rules;
 use crate::world::HexWorld;
@@ -75,7 +75,6 @@ fn the_title_seats_nobody_and_enter_enter_starts_the_seed_offered() {
     let mut app = app(Screen::Title, 42);
     assert_eq!((screen(&app), menu(&app)), (Screen::Title, Menu::Main));
     assert!(players(&mut app).is_empty(), "nobody plays on the title");
-    assert!(!app.world().resource::<Played>().0);
     press(&mut app, "Enter");
     assert_eq!(menu(&app), Menu::NewGame);
     press(&mut app, "Enter");
@@ -91,7 +90,6 @@ fn the_title_seats_nobody_and_enter_enter_starts_the_seed_offered() {
     assert_eq!(got, want);
     let seats = crate::playview::seat::default_seats(&rules) as usize;
     assert_eq!(players(&mut app), vec![Hex::ZERO; seats]);
-    assert!(app.world().resource::<Played>().0);
 }
 
 /// A second game in the same process: Quit to title from the in-game menu, then a new game of
@@ -306,11 +304,6 @@ fn a_broken_mod_is_listed_as_broken_and_never_chosen() {
         .map(|a| a.into_string().unwrap())
         .collect();
     assert_eq!(load.join(" "), "--load a.ron --mod mods/good --save my.ron");
-    let title: Vec<String> = super::start::title_args(&launch)
-        .into_iter()
-        .map(|a| a.into_string().unwrap())
-        .collect();
-    assert_eq!(title.join(" "), "--mod mods/good --title");
     // Another ruleset restarts the process.
     let storm = super::start::NewGame {
         storm: true,
