@@ -54,6 +54,8 @@ struct Slot {
 pub struct TileArt {
     white: Handle<Image>,
     slots: Vec<Slot>,
+    /// Each biome's ready layers, in slot order: read for every hex drawn.
+    ready: Vec<Vec<u32>>,
 }
 
 impl TileArt {
@@ -78,24 +80,18 @@ impl TileArt {
     /// How the hex `hex` of the biome with index `biome` is drawn: one of its ready images, by
     /// the hex, else the white hex in `colour`.
     pub fn look_or(&self, biome: u8, hex: Hex, colour: impl FnOnce() -> Color) -> Look {
-        // Read in place, with no list built: this runs for every hex drawn.
-        let ready = || {
-            (self.slots.iter().enumerate())
-                .filter(move |(_, s)| s.ready && s.biome == biome)
-                .map(|(i, _)| i as u32 + 1)
-        };
-        let n = ready().count();
-        if n == 0 {
+        let ready = self
+            .ready
+            .get(biome as usize)
+            .map_or(&[][..], Vec::as_slice);
+        if ready.is_empty() {
             return Look::tinted(colour());
         }
         // A fixed mix of the hex, so a hex keeps its variant from run to run.
         let h = (hex.x as i64 as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
             ^ (hex.y as i64 as u64).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
-        let pick = ready()
-            .nth(((h >> 32) % n as u64) as usize)
-            .expect("n ready slots");
         Look {
-            index: pick,
+            index: ready[((h >> 32) % ready.len() as u64) as usize],
             colour: Color::WHITE,
         }
     }
@@ -127,7 +123,11 @@ impl TileArt {
                 ready: false,
             }));
         }
-        Self { white, slots }
+        Self {
+            white,
+            slots,
+            ready: Vec::new(),
+        }
     }
 
     /// Takes each tile image as it loads or is saved again: one of the hex's size goes in place,
@@ -172,6 +172,16 @@ impl TileArt {
             refuse(f, rejected);
             changed |= slot.ready;
             slot.ready = false;
+        }
+        if changed {
+            self.ready.clear();
+            for (i, slot) in self.slots.iter().enumerate().filter(|(_, s)| s.ready) {
+                let b = slot.biome as usize;
+                if self.ready.len() <= b {
+                    self.ready.resize(b + 1, Vec::new());
+                }
+                self.ready[b].push(i as u32 + 1);
+            }
         }
         changed
     }

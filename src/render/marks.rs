@@ -15,6 +15,8 @@ use super::textures::{Textures, hex_texture_size};
 use crate::AppSystems;
 use crate::hex::layout;
 use crate::rules::reload::RulesReloaded;
+use crate::rules::{FeatureSet, LandmarkId};
+use crate::world::HexWorld;
 use crate::world::plugin::{
     Features, HexEdited, HexGenerated, HexIndex, HexPos, Landmark, WorldRules,
 };
@@ -31,13 +33,21 @@ const TOWN_Z: f32 = 2.0;
 #[derive(Resource)]
 pub(crate) struct HexMarks<L> {
     by_hex: HashMap<Hex, Vec<Entity>>,
+    /// Sprite marks taken off their hex, hidden, for [`HexMarks::redraw_sprites`] to draw again
+    /// elsewhere: a panning view takes a chunk's marks away as it brings another's, and
+    /// rewriting a sprite costs a fraction of despawning one and spawning another.
+    spare: Vec<Entity>,
     layer: PhantomData<fn() -> L>,
 }
+
+/// Spare marks kept at most.
+pub(super) const SPARE_MARKS: usize = 2048;
 
 impl<L> Default for HexMarks<L> {
     fn default() -> Self {
         Self {
             by_hex: HashMap::default(),
+            spare: Vec::new(),
             layer: PhantomData,
         }
     }
@@ -61,16 +71,73 @@ impl<L> HexMarks<L> {
         }
     }
 
-    /// Despawns the marks of `hex`.
+    /// Draws `sprites` (name, sprite, z) as the marks of `hex`, in place of those it had: the
+    /// sprite marks of [`HexMarks::forget`] and [`HexMarks::redraw_sprites`] only, which are
+    /// reused rather than despawned.
+    pub(crate) fn redraw_sprites(
+        &mut self,
+        commands: &mut Commands,
+        hex: Hex,
+        sprites: impl IntoIterator<Item = (&'static str, Sprite, f32)>,
+    ) {
+        self.forget(commands, hex);
+        let at = layout(HEX_SIZE).hex_to_world_pos(hex);
+        let drawn: Vec<Entity> = (sprites.into_iter())
+            .map(|(name, sprite, z)| match self.spare.pop() {
+                Some(e) => {
+                    let bundle = (mark(name, sprite, at, z), Visibility::Inherited);
+                    commands.entity(e).insert(bundle);
+                    e
+                }
+                None => commands.spawn(mark(name, sprite, at, z)).id(),
+            })
+            .collect();
+        if !drawn.is_empty() {
+            self.by_hex.insert(hex, drawn);
+        }
+    }
+
+    /// Takes the sprite marks of `hex` away (hidden and kept to draw others, or despawned).
     pub(crate) fn forget(&mut self, commands: &mut Commands, hex: Hex) {
         for e in self.by_hex.remove(&hex).unwrap_or_default() {
+            self.spare_or_despawn(commands, e);
+        }
+    }
+
+    /// Takes the sprite marks of every hex `gone` says away, as [`HexMarks::forget`] does: one
+    /// pass over the marks drawn, however many hexes go.
+    pub(crate) fn forget_where(&mut self, commands: &mut Commands, gone: impl Fn(Hex) -> bool) {
+        let mut taken = Vec::new();
+        self.by_hex.retain(|&hex, marks| {
+            let keep = !gone(hex);
+            if !keep {
+                taken.append(marks);
+            }
+            keep
+        });
+        for e in taken {
+            self.spare_or_despawn(commands, e);
+        }
+    }
+
+    fn spare_or_despawn(&mut self, commands: &mut Commands, e: Entity) {
+        if self.spare.len() < SPARE_MARKS {
+            commands.entity(e).insert(Visibility::Hidden);
+            self.spare.push(e);
+        } else {
             commands.entity(e).despawn();
         }
     }
 
     /// Despawns every mark.
     pub(crate) fn clear(&mut self, commands: &mut Commands) {
-        for e in self.by_hex.drain().flat_map(|(_, marks)| marks) {
+        let spare = std::mem::take(&mut self.spare);
+        for e in self
+            .by_hex
+            .drain()
+            .flat_map(|(_, marks)| marks)
+            .chain(spare)
+        {
             commands.entity(e).despawn();
         }
     }
@@ -97,9 +164,14 @@ pub(crate) fn reset<R: Resource + Default>(mut commands: Commands) {
 }
 
 /// A mark's name, sprite and place: the parts every mark has.
-pub(crate) fn mark(name: impl Into<String>, sprite: Sprite, at: Vec2, z: f32) -> impl Bundle {
+pub(crate) fn mark(
+    name: impl Into<std::borrow::Cow<'static, str>>,
+    sprite: Sprite,
+    at: Vec2,
+    z: f32,
+) -> impl Bundle {
     (
-        Name::new(name.into()),
+        Name::new(name),
         sprite,
         Transform::from_translation(at.extend(z)),
     )
@@ -135,11 +207,6 @@ impl HexesToRedraw<'_, '_> {
             .filter_map(|hex| self.index.get(&hex).copied())
             .collect()
     }
-
-    /// The entity of a generated hex.
-    pub(crate) fn entity(&self, hex: Hex) -> Option<Entity> {
-        self.index.get(&hex).copied()
-    }
 }
 
 /// The town and corruption marks.
@@ -164,8 +231,9 @@ pub(super) fn plugin(app: &mut App) {
 /// Redraws the marks of the hexes generated or edited this frame, and of every hex after a
 /// reload (it may give the corruption to another feature), where the map is drawn as tiles: the
 /// marks come and go with their chunk's tiles (`tiles::Chunks`), so a huge explored world keeps
-/// marks only near the view. Reads [`HexesToRedraw`], the chunks shown, the hexes' landmarks and
-/// features, the rules and the textures; writes their marks.
+/// marks only near the view (a chunk that comes near is read from the store; the sprites of one
+/// that went are reused). Reads [`HexesToRedraw`], the chunks shown, the hexes' landmarks and
+/// features, the store, the rules and the textures; writes their marks.
 #[allow(clippy::too_many_arguments)]
 fn update_marks(
     mut commands: Commands,
@@ -173,6 +241,7 @@ fn update_marks(
     chunks: Res<super::tiles::Chunks>,
     states: Query<(&HexPos, &Landmark, &Features)>,
     rules: WorldRules,
+    map: Res<HexWorld>,
     textures: Res<Textures>,
     art: Option<Res<super::art::SpriteArt>>,
     mut marks: ResMut<HexMarks<Terrain>>,
@@ -185,51 +254,51 @@ fn update_marks(
         }
         None => shape,
     };
-    for &chunk in &chunks.hidden {
-        for hex in super::tiles::hexes_of(chunk) {
-            marks.forget(&mut commands, hex);
+    if !chunks.hidden.is_empty() {
+        let hidden = &chunks.hidden;
+        marks.forget_where(&mut commands, |hex| {
+            hidden.contains(&super::tiles::chunk_of(hex).0)
+        });
+    }
+    let town = rules.landmark("Town");
+    let mut draw = |hex: Hex, landmark: LandmarkId, features: &FeatureSet| {
+        let corrupted = (rules.corruption.is_some_and(|c| features.contains(c))).then(|| {
+            let shape = Sprite {
+                image: textures.hex.clone(),
+                color: CORRUPTED_COLOUR,
+                custom_size: Some(hex_texture_size().as_vec2() * 0.5),
+                ..default()
+            };
+            ("Corrupted mark", drawn("corrupted", shape), CORRUPTED_Z)
+        });
+        let town = (Some(landmark) == town).then(|| {
+            let shape = Sprite {
+                image: textures.disc.clone(),
+                color: TOWN_COLOUR,
+                custom_size: Some(Vec2::splat(0.75 * HEX_SIZE)),
+                ..default()
+            };
+            ("Town mark", drawn("town", shape), TOWN_Z)
+        });
+        marks.redraw_sprites(&mut commands, hex, corrupted.into_iter().chain(town));
+    };
+    for e in redraw.take() {
+        if let Ok((hex, landmark, features)) = states.get(e)
+            && chunks.shows(hex.0)
+        {
+            draw(hex.0, landmark.0, features);
         }
     }
-    let mut todo = redraw.take();
-    todo.retain(|&e| states.get(e).is_ok_and(|(hex, _, _)| chunks.shows(hex.0)));
+    // A chunk come into view has no marks yet: its hexes are read from the store, and only
+    // those with a mark drawn (the hex entities are not looked up one by one).
+    let corruption = rules.corruption;
     for &chunk in &chunks.shown {
-        todo.extend(super::tiles::hexes_of(chunk).filter_map(|hex| redraw.entity(hex)));
-    }
-    let hexes = todo.into_iter().filter_map(|e| states.get(e).ok());
-    let town = rules.landmark("Town");
-    for (hex, landmark, features) in hexes {
-        marks.redraw(&mut commands, hex.0, |commands, at| {
-            let mut spawned = Vec::new();
-            if rules.corruption.is_some_and(|c| features.contains(c)) {
-                let sprite = drawn(
-                    "corrupted",
-                    Sprite {
-                        image: textures.hex.clone(),
-                        color: CORRUPTED_COLOUR,
-                        custom_size: Some(hex_texture_size().as_vec2() * 0.5),
-                        ..default()
-                    },
-                );
-                spawned.push(
-                    commands
-                        .spawn(mark("Corrupted mark", sprite, at, CORRUPTED_Z))
-                        .id(),
-                );
+        for hex in super::tiles::hexes_of(chunk) {
+            let Some(d) = map.get(hex) else { continue };
+            if Some(d.landmark) == town || corruption.is_some_and(|c| d.features.contains(c)) {
+                draw(hex, d.landmark, &d.features);
             }
-            if Some(landmark.0) == town {
-                let sprite = drawn(
-                    "town",
-                    Sprite {
-                        image: textures.disc.clone(),
-                        color: TOWN_COLOUR,
-                        custom_size: Some(Vec2::splat(0.75 * HEX_SIZE)),
-                        ..default()
-                    },
-                );
-                spawned.push(commands.spawn(mark("Town mark", sprite, at, TOWN_Z)).id());
-            }
-            spawned
-        });
+        }
     }
 }
 

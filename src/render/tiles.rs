@@ -39,6 +39,9 @@ pub(crate) const CHUNK: i32 = 32;
 #[derive(Resource, Default)]
 pub(crate) struct Chunks {
     maps: HashMap<IVec2, Entity>,
+    /// Tilemaps gone out of view, hidden with their tiles, to draw the next chunks that come
+    /// near: rewriting a chunk's tiles costs a fraction of despawning them and spawning others.
+    spare: Vec<Entity>,
     pub(crate) shown: Vec<IVec2>,
     pub(crate) hidden: Vec<IVec2>,
 }
@@ -68,13 +71,16 @@ pub(crate) struct Known {
 pub const TILES_UP_TO_SCALE: f32 = 3.0;
 /// Chunks made into tiles in one frame at most.
 const CHUNKS_A_FRAME: usize = 6;
+/// Tilemaps kept for reuse at most (a panning view hides about as many as it shows).
+const SPARE_MAPS: usize = 16;
 /// Seconds a newly generated hex takes to fade in.
 pub const FADE_SECS: f32 = 0.3;
 
-/// Tiles fading in: the tile and when it began. Only their alpha is written, so a restyle
-/// meanwhile (the art loading, a reload) keeps its colour: generated hexes' looks are opaque.
+/// Tiles fading in: the tile, its chunk and when it began. Only their alpha is written, so a
+/// restyle meanwhile (the art loading, a reload) keeps its colour: generated hexes' looks are
+/// opaque. A chunk's fades end when its tilemap goes spare (its tiles will draw other hexes).
 #[derive(Resource, Default)]
-pub(crate) struct Fades(Vec<(Entity, f32)>);
+pub(crate) struct Fades(Vec<(Entity, IVec2, f32)>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Chunks>()
@@ -128,7 +134,8 @@ fn drop_tiles(
     mut fog: ResMut<Fog>,
     mut fades: ResMut<Fades>,
 ) {
-    for (_, m) in chunks.maps.drain() {
+    let spare = std::mem::take(&mut chunks.spare);
+    for m in chunks.maps.drain().map(|(_, m)| m).chain(spare) {
         commands.entity(m).despawn();
     }
     chunks.shown.clear();
@@ -152,7 +159,7 @@ pub(crate) fn tilemap_axial(hex: Hex) -> IVec2 {
 }
 
 /// The chunk holding `hex` and the hex's tile position inside it.
-fn chunk_of(hex: Hex) -> (IVec2, TilePos) {
+pub(crate) fn chunk_of(hex: Hex) -> (IVec2, TilePos) {
     let a = tilemap_axial(hex);
     let chunk = a.div_euclid(IVec2::splat(CHUNK));
     let local = a.rem_euclid(IVec2::splat(CHUNK));
@@ -331,7 +338,7 @@ pub(super) fn draw_tiles(
         ResMut<Fades>,
     ),
     mut storages: Query<&mut TileStorage>,
-    mut looks: Query<(&mut TileColor, &mut TileTextureIndex)>,
+    mut looks: Query<TileLook>,
     view: CameraView,
     (time, mut animations): (Res<Time>, ResMut<Animations>),
     mut new_from: Local<u32>,
@@ -383,7 +390,13 @@ pub(super) fn draw_tiles(
         .collect();
     for c in far {
         if let Some(m) = chunks.maps.remove(&c) {
-            commands.entity(m).despawn();
+            if chunks.spare.len() < SPARE_MAPS {
+                commands.entity(m).insert(Visibility::Hidden);
+                chunks.spare.push(m);
+                fades.0.retain(|f| f.1 != c);
+            } else {
+                commands.entity(m).despawn();
+            }
             chunks.hidden.push(c);
         }
     }
@@ -410,32 +423,36 @@ pub(super) fn draw_tiles(
         y: CHUNK as u32,
     };
     for chunk in wanted {
-        let tilemap = commands
-            .spawn(Name::new(format!("Tile chunk {chunk}")))
-            .id();
-        let mut storage = TileStorage::empty(size);
+        let name = Name::new(format!("Tile chunk {chunk}"));
+        // A spare tilemap is moved and its tiles rewritten; without one a tilemap is made.
+        let spare = chunks.spare.pop();
+        let mut fresh = TileStorage::empty(size);
+        let (tilemap, mut reused) = match spare.and_then(|m| Some((m, storages.get_mut(m).ok()?))) {
+            Some((m, storage)) => (m, Some(storage)),
+            None => (commands.spawn(name.clone()).id(), None),
+        };
+        let storage = reused.as_deref_mut().unwrap_or(&mut fresh);
         for x in 0..size.x {
             for y in 0..size.y {
                 let position = TilePos { x, y };
-                let hex = hex_in(chunk, position);
-                let Some((look, new)) = hex_look(&map, &fog, art, hex, *new_from) else {
-                    continue;
-                };
-                let tile = commands
-                    .spawn(tile(tilemap, position, faded(look, new)))
-                    .id();
-                if new {
-                    fades.0.push((tile, now));
+                let look = hex_look(&map, &fog, art, hex_in(chunk, position), *new_from);
+                let drawn = draw_tile(&mut commands, storage, &mut looks, tilemap, position, look);
+                if let Some((tile, true)) = drawn {
+                    fades.0.push((tile, chunk, now));
                 }
-                storage.set(&position, tile);
             }
         }
-        commands.entity(tilemap).insert(hex_tilemap(
-            chunk * CHUNK,
-            size,
-            storage,
-            texture_of(art, &textures),
-        ));
+        if reused.is_some() {
+            let at = Transform::from_translation(centre_of(chunk * CHUNK).extend(0.0));
+            (commands.entity(tilemap)).insert((name, at, Visibility::Inherited));
+        } else {
+            commands.entity(tilemap).insert(hex_tilemap(
+                chunk * CHUNK,
+                size,
+                fresh,
+                texture_of(art, &textures),
+            ));
+        }
         chunks.maps.insert(chunk, tilemap);
         chunks.shown.push(chunk);
     }
@@ -452,30 +469,59 @@ pub(super) fn draw_tiles(
         let Ok(mut storage) = storages.get_mut(tilemap) else {
             continue;
         };
-        let Some((look, new)) = hex_look(&map, &fog, art, hex, *new_from) else {
-            continue;
-        };
-        let tile = match storage.get(&position) {
-            Some(tile) => {
-                if let Ok((mut colour, mut index)) = looks.get_mut(tile) {
-                    colour.0 = faded(look, new).colour;
-                    index.set_if_neq(TileTextureIndex(look.index));
-                }
-                tile
-            }
-            None => {
-                let tile = commands
-                    .spawn(tile(tilemap, position, faded(look, new)))
-                    .id();
-                storage.set(&position, tile);
-                tile
-            }
-        };
-        if new {
-            fades.0.push((tile, now));
+        let look = hex_look(&map, &fog, art, hex, *new_from);
+        let drawn = draw_tile(
+            &mut commands,
+            &mut storage,
+            &mut looks,
+            tilemap,
+            position,
+            look,
+        );
+        if let Some((tile, true)) = drawn {
+            fades.0.push((tile, chunk, now));
         }
     }
     *new_from = map.len() as u32;
+}
+
+/// A tile's look, written in place.
+type TileLook = (
+    &'static mut TileColor,
+    &'static mut TileTextureIndex,
+    &'static mut TileVisible,
+);
+
+/// Draws `look` (and whether it fades in) at `position` of `tilemap`: the tile there takes it,
+/// or one is made; with no look the tile there, if any, is hidden. Returns the tile drawn and
+/// whether it fades in.
+fn draw_tile(
+    commands: &mut Commands,
+    storage: &mut TileStorage,
+    looks: &mut Query<TileLook>,
+    tilemap: Entity,
+    position: TilePos,
+    look: Option<(Look, bool)>,
+) -> Option<(Entity, bool)> {
+    let old = storage.get(&position);
+    let Some((look, new)) = look else {
+        if let Some((_, _, mut visible)) = old.and_then(|t| looks.get_mut(t).ok()) {
+            visible.set_if_neq(TileVisible(false));
+        }
+        return None;
+    };
+    let start = faded(look, new);
+    if let Some((mut colour, mut index, mut visible)) = old.and_then(|t| looks.get_mut(t).ok()) {
+        if colour.0 != start.colour {
+            colour.0 = start.colour;
+        }
+        index.set_if_neq(TileTextureIndex(start.index));
+        visible.set_if_neq(TileVisible(true));
+        return old.map(|t| (t, new));
+    }
+    let t = commands.spawn(tile(tilemap, position, start)).id();
+    storage.set(&position, t);
+    Some((t, new))
 }
 
 /// Which chunks are drawn as tiles.
@@ -513,7 +559,7 @@ fn fade_in(
         return;
     }
     let now = time.elapsed_secs();
-    fades.0.retain(|&(tile, start)| {
+    fades.0.retain(|&(tile, _, start)| {
         let Ok(mut colour) = colours.get_mut(tile) else {
             return false; // its chunk went out of view
         };
@@ -583,6 +629,7 @@ fn retint(
 mod tests {
     use super::*;
     use crate::hex::{Direction, layout, view_order};
+    use crate::render::camera::MainCamera;
 
     /// Where a chunk's tilemap sits: the centre of its tile (0, 0), as `TilemapAnchor::None`
     /// expects.
@@ -719,6 +766,152 @@ mod tests {
         }
         assert_eq!(colour(restyled), red);
         assert!(app.world().resource::<Fades>().0.is_empty());
+    }
+
+    /// Every shown chunk's tilemap sits at its chunk and draws what the store and the fog hold
+    /// there (a hidden tile or none where neither holds a hex); returns the shown tiles.
+    fn check_drawn(app: &mut App) -> usize {
+        let world = app.world();
+        let (map, fog, chunks) = (
+            world.resource::<HexWorld>(),
+            world.resource::<Fog>(),
+            world.resource::<Chunks>(),
+        );
+        let mut shown = 0;
+        for (&chunk, &tilemap) in &chunks.maps {
+            let e = world.entity(tilemap);
+            let at = e.get::<Transform>().unwrap().translation.truncate();
+            assert_eq!(at, centre_of(chunk * CHUNK), "{chunk}");
+            assert_ne!(e.get::<Visibility>(), Some(&Visibility::Hidden), "{chunk}");
+            let storage = e.get::<TileStorage>().unwrap();
+            for x in 0..CHUNK as u32 {
+                for y in 0..CHUNK as u32 {
+                    let position = TilePos { x, y };
+                    let hex = hex_in(chunk, position);
+                    let want = hex_look(map, fog, None, hex, u32::MAX).map(|(l, _)| l);
+                    let tile = storage.get(&position).map(|t| world.entity(t));
+                    let got = tile.filter(|t| t.get::<TileVisible>().unwrap().0).map(|t| {
+                        assert_eq!(t.get::<TilemapId>().unwrap().0, tilemap);
+                        let colour = t.get::<TileColor>().unwrap().0.with_alpha(1.0);
+                        (colour, t.get::<TileTextureIndex>().unwrap().0)
+                    });
+                    let want = want.map(|l| (l.colour.with_alpha(1.0), l.index));
+                    assert_eq!(got, want, "{hex:?}");
+                    shown += usize::from(got.is_some());
+                }
+            }
+        }
+        shown
+    }
+
+    /// A panning view hides the tilemaps it leaves and draws the chunks it comes to on them:
+    /// moved, every tile rewritten from the store (hidden where no hex is), no tilemap made;
+    /// their town and corruption marks are the store's, on sprites reused the same way.
+    #[test]
+    fn a_panning_view_draws_new_chunks_on_the_tilemaps_it_left() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, AssetPlugin::default()));
+        app.init_asset::<Image>();
+        (crate::core_plugins(Rules::aeternus(), 2))(&mut app);
+        app.add_message::<crate::play::restart::GameReset>();
+        app.add_plugins((
+            crate::render::textures::plugin,
+            headless,
+            crate::render::marks::plugin,
+        ));
+        app.world_mut().spawn(crate::world::plugin::Viewer {
+            hex: Hex::ZERO,
+            radius: 60,
+        });
+        let camera = (app.world_mut())
+            .spawn((
+                MainCamera,
+                Transform::from_xyz(-1800.0, 0.0, 0.0),
+                Projection::Orthographic(OrthographicProjection::default_2d()),
+            ))
+            .id();
+        // Frames until no chunk comes into view (a few are made a frame).
+        let settle = |app: &mut App| {
+            for _ in 0..20 {
+                app.update();
+                if app.world().resource::<Chunks>().shown.is_empty() {
+                    break;
+                }
+            }
+        };
+        let marks = |app: &mut App| -> HashSet<(Entity, IVec2)> {
+            let mut q = app
+                .world_mut()
+                .query::<(Entity, &Name, &Transform, &Visibility)>();
+            let layout = crate::hex::layout(HEX_SIZE);
+            (q.iter(app.world()))
+                .filter(|(_, n, _, v)| n.ends_with(" mark") && **v != Visibility::Hidden)
+                .map(|(e, _, t, _)| {
+                    let hex = layout.world_pos_to_hex(t.translation.truncate());
+                    (e, IVec2::new(hex.x, hex.y))
+                })
+                .collect()
+        };
+        // The marks the store asks for in the shown chunks.
+        let wanted_marks = |app: &App| -> usize {
+            let (map, chunks) = (
+                app.world().resource::<HexWorld>(),
+                app.world().resource::<Chunks>(),
+            );
+            let town = map.rules.landmark("Town");
+            let corruption = map.rules.corruption;
+            (chunks.maps.keys().flat_map(|&c| hexes_of(c)))
+                .filter_map(|hex| map.get(hex))
+                .map(|d| {
+                    usize::from(Some(d.landmark) == town)
+                        + usize::from(corruption.is_some_and(|c| d.features.contains(c)))
+                })
+                .sum()
+        };
+        settle(&mut app);
+        let first = app.world().resource::<Chunks>().maps.clone();
+        assert!(first.len() >= 4, "{first:?}");
+        assert!(check_drawn(&mut app) > 1000);
+        let first_marks = marks(&mut app);
+        assert_eq!(first_marks.len(), wanted_marks(&app));
+        assert!(first_marks.len() > 50, "{}", first_marks.len());
+
+        // Far from every hex: every tilemap goes, hidden and kept.
+        app.world_mut()
+            .get_mut::<Transform>(camera)
+            .unwrap()
+            .translation
+            .x = 50_000.0;
+        settle(&mut app);
+        let chunks = app.world().resource::<Chunks>();
+        assert!(chunks.maps.is_empty());
+        assert_eq!(chunks.spare.len(), first.len().min(SPARE_MAPS));
+        for &m in &chunks.spare {
+            assert_eq!(app.world().get::<Visibility>(m), Some(&Visibility::Hidden));
+        }
+        assert!(marks(&mut app).is_empty());
+
+        // The other side of the world: its chunks are drawn on the same tilemaps and sprites.
+        app.world_mut()
+            .get_mut::<Transform>(camera)
+            .unwrap()
+            .translation
+            .x = 1800.0;
+        settle(&mut app);
+        let second = app.world().resource::<Chunks>().maps.clone();
+        let moved = (second.iter())
+            .filter(|&(c, m)| first.iter().any(|(c0, m0)| m0 == m && c0 != c))
+            .count();
+        let spare = first.len().min(SPARE_MAPS);
+        assert_eq!(moved, spare.min(second.len()), "{first:?} then {second:?}");
+        assert!(check_drawn(&mut app) > 1000);
+        let second_marks = marks(&mut app);
+        assert_eq!(second_marks.len(), wanted_marks(&app));
+        let old: HashSet<Entity> = first_marks.iter().map(|m| m.0).collect();
+        let reused = second_marks.iter().filter(|m| old.contains(&m.0)).count();
+        let spare = first_marks.len().min(crate::render::marks::SPARE_MARKS);
+        assert_eq!(reused, spare.min(second_marks.len()));
+        assert!(second_marks.iter().all(|m| !first_marks.contains(m)));
     }
 
     #[test]
