@@ -147,7 +147,7 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
                 prestige: s.prestige,
                 trial: s.trial,
             };
-            crate::stormview::run(storm, params, screenshot, &sources, rules_path);
+            crate::stormview::run(storm, params, screenshot, cli.zoom, &sources, rules_path);
             return Ok(());
         }
     };

@@ -200,6 +200,24 @@ fn shows_the_new_games_world(tag: &str, seed: u64, args: &[&str]) {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Copy seed in the New game menu puts the seed on the X server's clipboard: the game reads it
+/// back from there and says so.
+#[test]
+fn copy_seed_puts_the_seed_on_the_clipboard() {
+    let Some(launcher) = launcher() else { return };
+    // New game; Start selected: Down to Back, Seed, Random seed, Copy seed; take it.
+    let keys = "Enter,Down,Down,Down,Down,Enter";
+    let args = ["--title", "--seed", "424242", "--press", keys];
+    let (_, dir) = screenshot(&launcher, "copy-seed", &args);
+    let log = std::fs::read_to_string(dir.join("game.log")).unwrap_or_default();
+    assert!(
+        log.contains("seed 424242 copied to the clipboard"),
+        "no copy in the log:\n{}",
+        common::tail(&log, 30)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn escape_in_a_game_opens_the_in_game_menu() {
     let Some(launcher) = launcher() else { return };

@@ -1,18 +1,21 @@
 //! The site layer on the map: V shows a star on every hex that holds sites, in the colour of
 //! its first site's magic path (pale gold for a site of no path), and V again hides them. Sites
 //! are rolled for nearly every hex, so the stars are a view to ask for, not drawn always; the
-//! hover panel names a hex's sites either way.
+//! hover panel names a hex's sites either way. Like the terrain marks the stars come and go
+//! with their chunk's tiles (`render::tiles::Chunks`): a world of a million hexes keeps stars
+//! only near the view, and a panning view draws the next chunk's stars with the sprites of the
+//! last.
 
-use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use hexx::Hex;
 
 use crate::AppSystems;
-use crate::hex::layout;
 use crate::render::HEX_SIZE;
 use crate::render::art::SpriteArt;
 use crate::render::input::Command;
+use crate::render::marks::HexMarks;
 use crate::render::shapes::Shapes;
+use crate::render::tiles::{Chunks, chunk_of, hexes_of};
 use crate::sites::SiteLayer;
 
 /// Above tiles and landmark marks, below feature marks.
@@ -37,16 +40,19 @@ const NO_PATH: Color = Color::srgb(0.95, 0.85, 0.5);
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct SiteView(pub bool);
 
-/// The stars drawn, and how much of the layer's list they cover.
+/// How much of the layer's list of sites the stars cover.
 #[derive(Resource, Default)]
 struct Stars {
-    at: HashMap<Hex, Entity>,
     drawn: usize,
 }
+
+/// The stars' layer of marks.
+struct Starred;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SiteView>()
         .init_resource::<Stars>()
+        .init_resource::<HexMarks<Starred>>()
         .add_systems(Update, toggle.in_set(AppSystems::Input))
         .add_systems(
             Update,
@@ -56,16 +62,19 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain()
                 .after(crate::render::art::take_sprites)
+                .after(crate::render::tiles::draw_tiles)
                 .in_set(AppSystems::Render),
         );
 }
 
 /// A new game replaced the world and its site layer: the old stars go, and the new layer's
 /// are drawn from its start. Writes [`Stars`] and despawns the stars.
-fn drop_stars(mut commands: Commands, mut stars: ResMut<Stars>) {
-    for (_, e) in stars.at.drain() {
-        commands.entity(e).despawn();
-    }
+fn drop_stars(
+    mut commands: Commands,
+    mut stars: ResMut<Stars>,
+    mut marks: ResMut<HexMarks<Starred>>,
+) {
+    marks.clear(&mut commands);
     stars.drawn = 0;
 }
 
@@ -81,35 +90,38 @@ pub fn path_colour(path: Option<u8>) -> Color {
     path.map_or(NO_PATH, |p| PATH_COLOURS[p as usize % PATH_COLOURS.len()])
 }
 
-/// Draws a star on each hex with sites while shown, only the hexes rolled since the last frame
-/// (the layer's list only grows); hiding despawns them all. Reads [`SiteView`], the
-/// [`SiteLayer`] and the shapes; writes [`Stars`] and spawns or despawns the stars.
+/// Draws a star on each hex with sites while shown, where the map is drawn as tiles: the hexes
+/// of the chunks that came into view this frame and those rolled since the last frame in a
+/// chunk already in view (the layer's list only grows); a chunk gone from view takes its
+/// stars, and hiding takes them all. Reads [`SiteView`], the [`SiteLayer`], the chunks shown,
+/// the shapes and the sprites' art; writes [`Stars`] and the stars.
+#[allow(clippy::too_many_arguments)]
 fn draw(
     mut commands: Commands,
     view: Res<SiteView>,
     layer: Res<SiteLayer>,
+    chunks: Res<Chunks>,
     shapes: Res<Shapes>,
     art: Option<Res<SpriteArt>>,
     mut stars: ResMut<Stars>,
+    mut marks: ResMut<HexMarks<Starred>>,
 ) {
-    // New art redraws every star from it.
-    if view.is_changed() || art.as_ref().is_some_and(|a| a.is_changed()) {
-        for (_, e) in stars.at.drain() {
-            commands.entity(e).despawn();
-        }
-        stars.drawn = 0;
+    // Shown or hidden, or new art: every star is drawn anew (from it).
+    let anew = view.is_changed() || art.as_ref().is_some_and(|a| a.is_changed());
+    if anew || !view.0 {
+        marks.forget_where(&mut commands, |_| true);
+    } else if !chunks.hidden.is_empty() {
+        let hidden = &chunks.hidden;
+        marks.forget_where(&mut commands, |hex| hidden.contains(&chunk_of(hex).0));
     }
+    let placed = std::mem::replace(&mut stars.drawn, layer.placed.len());
     if !view.0 {
         return;
     }
-    let layout = layout(HEX_SIZE);
-    let Stars { at, drawn } = &mut *stars;
-    for placed in &layer.placed[*drawn..] {
-        if at.contains_key(&placed.hex) {
-            continue;
-        }
-        let site = &layer.rules.sites[placed.site];
-        let centre = layout.hex_to_world_pos(placed.hex) + SPOT * HEX_SIZE;
+    let mut star = |hex: Hex| {
+        let Some(site) = layer.sites_at(hex).next() else {
+            return;
+        };
         // The star's image is grey: it takes its path's colour.
         let colour = path_colour(site.path);
         let shape = shapes.site.sprite(colour);
@@ -117,16 +129,28 @@ fn draw(
             Some(a) => a.sprite("site", shape, shapes.site.size, colour),
             None => shape,
         };
-        let star = commands
-            .spawn((
-                Name::new(format!("{} site", site.name)),
-                sprite,
-                Transform::from_translation(centre.extend(SITE_Z)),
-            ))
-            .id();
-        at.insert(placed.hex, star);
+        let name = format!("{} site", site.name);
+        let place = (SPOT * HEX_SIZE).extend(SITE_Z);
+        marks.redraw_sprites(&mut commands, hex, [(name.into(), sprite, place)]);
+    };
+    let come: Vec<IVec2> = if anew {
+        chunks.drawn().collect()
+    } else {
+        chunks.shown.clone()
+    };
+    for &chunk in &come {
+        hexes_of(chunk).for_each(&mut star);
     }
-    *drawn = layer.placed.len();
+    if !anew {
+        // Rolled since the last frame, in a chunk that was in view already: a hex with several
+        // sites is listed once for each, and drawn again each time (the same star).
+        for p in &layer.placed[placed.min(layer.placed.len())..] {
+            let chunk = chunk_of(p.hex).0;
+            if chunks.shows(p.hex) && !come.contains(&chunk) {
+                star(p.hex);
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -136,11 +160,27 @@ mod tests {
     use crate::sites::SiteRules;
     use crate::world::plugin::{HexWorld, Viewer};
 
-    fn stars(app: &mut App) -> usize {
-        let mut q = app.world_mut().query::<&Name>();
-        q.iter(app.world())
-            .filter(|n| n.as_str().ends_with(" site"))
-            .count()
+    /// The stars shown, by hex.
+    fn stars(app: &mut App) -> Vec<Hex> {
+        let mut q = (app.world_mut()).query::<(&Name, &Transform, &Visibility)>();
+        let layout = crate::hex::layout(HEX_SIZE);
+        let mut hexes: Vec<Hex> = (q.iter(app.world()))
+            .filter(|(n, _, v)| n.as_str().ends_with(" site") && **v != Visibility::Hidden)
+            .map(|(_, t, _)| layout.world_pos_to_hex(t.translation.truncate() - SPOT * HEX_SIZE))
+            .collect();
+        hexes.sort_by_key(|h| (h.x, h.y));
+        hexes
+    }
+
+    /// The hexes with sites in the chunks drawn as tiles.
+    fn wanted(app: &App) -> Vec<Hex> {
+        let chunks = app.world().resource::<Chunks>();
+        let layer = app.world().resource::<SiteLayer>();
+        let mut hexes: Vec<Hex> = (chunks.drawn().flat_map(hexes_of))
+            .filter(|&h| layer.has_sites(h))
+            .collect();
+        hexes.sort_by_key(|h| (h.x, h.y));
+        hexes
     }
 
     fn press_v(app: &mut App) {
@@ -152,49 +192,83 @@ mod tests {
         keys.clear();
     }
 
+    /// Frames until no chunk comes into view (a few are made a frame).
+    fn settle(app: &mut App) {
+        for _ in 0..20 {
+            app.update();
+            if app.world().resource::<Chunks>().shown.is_empty() {
+                break;
+            }
+        }
+    }
+
     #[test]
-    fn v_shows_one_star_per_hex_with_sites_and_hides_them_again() {
+    fn v_shows_a_star_on_each_hex_with_sites_in_view_and_hides_them_again() {
         let rules = Rules::aeternus();
         let mut app = App::new();
-        app.add_plugins(MinimalPlugins);
-        app.init_resource::<Assets<Image>>()
+        app.add_plugins((MinimalPlugins, AssetPlugin::default()));
+        app.init_asset::<Image>()
             .init_resource::<ButtonInput<KeyCode>>();
         (crate::core_plugins(rules.clone(), 7))(&mut app);
+        app.add_message::<crate::play::restart::GameReset>();
         app.insert_resource(SiteLayer::new(SiteRules::embedded(), &rules).unwrap())
             .add_plugins((
                 crate::sites::plugin::plugin,
+                crate::render::textures::plugin,
+                crate::render::tiles::headless,
                 crate::render::shapes::plugin,
                 crate::render::input::plugin,
                 plugin,
             ));
         app.world_mut().spawn(Viewer {
             hex: Hex::ZERO,
+            radius: 50,
+        });
+        let camera = (app.world_mut())
+            .spawn((
+                crate::render::camera::MainCamera,
+                Transform::from_xyz(-1500.0, 0.0, 0.0),
+                Projection::Orthographic(OrthographicProjection::default_2d()),
+            ))
+            .id();
+        settle(&mut app);
+        assert!(stars(&mut app).is_empty(), "hidden at first");
+        press_v(&mut app);
+        app.update();
+        let first = wanted(&app);
+        assert!(first.len() > 100, "{}", first.len());
+        assert_eq!(stars(&mut app), first);
+        let map = app.world().resource::<HexWorld>();
+        let layer = app.world().resource::<SiteLayer>();
+        let all = map.order().filter(|&h| layer.has_sites(h)).count();
+        assert!(first.len() < all, "only the chunks in view have stars");
+        // Hexes generated in view while shown get their stars too.
+        app.world_mut().spawn(Viewer {
+            hex: Hex::new(-48, 24),
             radius: 6,
         });
         app.update();
         app.update();
-        assert_eq!(stars(&mut app), 0, "hidden at first");
+        assert!(wanted(&app).len() > first.len());
+        assert_eq!(stars(&mut app), wanted(&app));
+        // Panned away and to the other side: the stars follow the chunks in view.
+        let pan_to = |app: &mut App, x: f32| {
+            app.world_mut()
+                .get_mut::<Transform>(camera)
+                .unwrap()
+                .translation
+                .x = x;
+            settle(app);
+        };
+        pan_to(&mut app, 50_000.0);
+        assert!(stars(&mut app).is_empty());
+        pan_to(&mut app, 1500.0);
+        let second = wanted(&app);
+        assert!(second.len() > 100 && second != first);
+        assert_eq!(stars(&mut app), second);
         press_v(&mut app);
         app.update();
-        let map = app.world().resource::<HexWorld>();
-        let layer = app.world().resource::<SiteLayer>();
-        let with_sites = map.order().filter(|&h| layer.has_sites(h)).count();
-        assert!(with_sites > 0);
-        assert_eq!(stars(&mut app), with_sites);
-        // Hexes generated while shown get their stars too.
-        app.world_mut().spawn(Viewer {
-            hex: Hex::new(20, 0),
-            radius: 3,
-        });
-        app.update();
-        app.update();
-        let map = app.world().resource::<HexWorld>();
-        let layer = app.world().resource::<SiteLayer>();
-        let with_sites = map.order().filter(|&h| layer.has_sites(h)).count();
-        assert_eq!(stars(&mut app), with_sites);
-        press_v(&mut app);
-        app.update();
-        assert_eq!(stars(&mut app), 0);
+        assert!(stars(&mut app).is_empty());
     }
 
     #[test]

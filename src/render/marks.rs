@@ -3,6 +3,7 @@
 //! Corrupted; they follow changes to a hex's landmark and features (corruption spreads), not just
 //! its generation.
 
+use std::borrow::Cow;
 use std::marker::PhantomData;
 
 use bevy::ecs::system::SystemParam;
@@ -71,25 +72,27 @@ impl<L> HexMarks<L> {
         }
     }
 
-    /// Draws `sprites` (name, sprite, z) as the marks of `hex`, in place of those it had: the
-    /// sprite marks of [`HexMarks::forget`] and [`HexMarks::redraw_sprites`] only, which are
-    /// reused rather than despawned.
+    /// Draws `sprites` (name, sprite, place: x and y from the hex's centre, and z) as the marks
+    /// of `hex`, in place of those it had: the sprite marks of [`HexMarks::forget`] and
+    /// [`HexMarks::redraw_sprites`] only, which are reused rather than despawned.
     pub(crate) fn redraw_sprites(
         &mut self,
         commands: &mut Commands,
         hex: Hex,
-        sprites: impl IntoIterator<Item = (&'static str, Sprite, f32)>,
+        sprites: impl IntoIterator<Item = (Cow<'static, str>, Sprite, Vec3)>,
     ) {
         self.forget(commands, hex);
-        let at = layout(HEX_SIZE).hex_to_world_pos(hex);
+        let centre = layout(HEX_SIZE).hex_to_world_pos(hex);
         let drawn: Vec<Entity> = (sprites.into_iter())
-            .map(|(name, sprite, z)| match self.spare.pop() {
-                Some(e) => {
-                    let bundle = (mark(name, sprite, at, z), Visibility::Inherited);
-                    commands.entity(e).insert(bundle);
-                    e
+            .map(|(name, sprite, place)| {
+                let bundle = mark(name, sprite, centre + place.truncate(), place.z);
+                match self.spare.pop() {
+                    Some(e) => {
+                        commands.entity(e).insert((bundle, Visibility::Inherited));
+                        e
+                    }
+                    None => commands.spawn(bundle).id(),
                 }
-                None => commands.spawn(mark(name, sprite, at, z)).id(),
             })
             .collect();
         if !drawn.is_empty() {
@@ -165,7 +168,7 @@ pub(crate) fn reset<R: Resource + Default>(mut commands: Commands) {
 
 /// A mark's name, sprite and place: the parts every mark has.
 pub(crate) fn mark(
-    name: impl Into<std::borrow::Cow<'static, str>>,
+    name: impl Into<Cow<'static, str>>,
     sprite: Sprite,
     at: Vec2,
     z: f32,
@@ -269,7 +272,8 @@ fn update_marks(
                 custom_size: Some(hex_texture_size().as_vec2() * 0.5),
                 ..default()
             };
-            ("Corrupted mark", drawn("corrupted", shape), CORRUPTED_Z)
+            let z = Vec3::Z * CORRUPTED_Z;
+            ("Corrupted mark".into(), drawn("corrupted", shape), z)
         });
         let town = (Some(landmark) == town).then(|| {
             let shape = Sprite {
@@ -278,7 +282,7 @@ fn update_marks(
                 custom_size: Some(Vec2::splat(0.75 * HEX_SIZE)),
                 ..default()
             };
-            ("Town mark", drawn("town", shape), TOWN_Z)
+            ("Town mark".into(), drawn("town", shape), Vec3::Z * TOWN_Z)
         });
         marks.redraw_sprites(&mut commands, hex, corrupted.into_iter().chain(town));
     };

@@ -55,6 +55,11 @@ impl Chunks {
     pub(crate) fn len(&self) -> usize {
         self.maps.len()
     }
+
+    /// The chunks drawn as tiles now.
+    pub(crate) fn drawn(&self) -> impl Iterator<Item = IVec2> + '_ {
+        self.maps.keys().copied()
+    }
 }
 
 /// The chunks that hold a generated or a fog hex, and the box of the generated hexes' centres:
@@ -325,7 +330,7 @@ impl CameraView<'_, '_> {
 /// go far), beyond it none. Reads [`HexGenerated`], the store, the art and textures and the
 /// camera; writes the tiles, the tilemaps, [`Chunks`], [`Known`], [`Fog`], [`Fades`] and [`Animations`].
 #[allow(clippy::too_many_arguments)]
-pub(super) fn draw_tiles(
+pub(crate) fn draw_tiles(
     mut commands: Commands,
     mut generated: MessageReader<HexGenerated>,
     map: Res<HexWorld>,

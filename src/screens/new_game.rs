@@ -1,8 +1,10 @@
-//! The New game menu: a seed field (typed, or a random seed), the number of players and of
-//! bots, the ruleset and the installed mods; Start and Back.
+//! The New game menu: a seed field (typed, pasted with Ctrl+V, or a random seed; Copy seed or
+//! Ctrl+C puts it on the platform's clipboard), the number of players and of bots, the ruleset
+//! and the installed mods; Start and Back.
 
 use std::path::PathBuf;
 
+use bevy::clipboard::{Clipboard, ClipboardRead};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
@@ -26,8 +28,8 @@ pub struct Form {
     pub storm: bool,
     /// Each installed mod: its folder, its name or why it is broken, and whether it is chosen.
     pub mods: Vec<(PathBuf, Result<String, String>, bool)>,
-    /// Why the game did not start.
-    pub message: Option<String>,
+    /// Why the game did not start, or what a copy or a paste did (`Ok`: no fault).
+    pub message: Option<Result<String, String>>,
 }
 
 impl Form {
@@ -75,7 +77,7 @@ impl Form {
                 if let Some((_, m, chosen)) = self.mods.get_mut(i) {
                     match m {
                         Ok(_) => *chosen = !*chosen,
-                        Err(e) => self.message = Some(format!("That mod is broken: {e}")),
+                        Err(e) => self.message = Some(Err(format!("That mod is broken: {e}"))),
                     }
                 }
             }
@@ -141,11 +143,12 @@ fn prepare(mut commands: Commands, launch: Res<Launch>, rules: WorldRules) {
     commands.insert_resource(Form::new(&launch, players, installed_mods()));
 }
 
-/// The item list: the seed, its random button, the table, the ruleset, the mods, Start, Back.
+/// The item list: the seed, its random and copy buttons, the table, the ruleset, the mods, Start, Back.
 fn items(form: &Form) -> Vec<Act> {
     let mut acts = vec![
         Act::Seed,
         Act::RandomSeed,
+        Act::CopySeed,
         Act::Players,
         Act::Bots,
         Act::Ruleset,
@@ -179,6 +182,7 @@ fn label(form: &Form, act: Act) -> String {
     match act {
         Act::Seed => format!("Seed: {}_", form.seed.text),
         Act::RandomSeed => "Random seed".into(),
+        Act::CopySeed => "Copy seed".into(),
         Act::Players => format!("Players: < {} >", form.players),
         Act::Bots => format!("Bots: < {} >", form.bots),
         Act::Ruleset => format!(
@@ -201,18 +205,73 @@ fn label(form: &Form, act: Act) -> String {
     }
 }
 
-/// Typing goes to the seed field; Backspace takes a character off. Reads the keyboard's
-/// input; writes [`Form`].
-fn type_seed(mut keys: MessageReader<KeyboardInput>, mut form: ResMut<Form>) {
+/// Typing goes to the seed field; Backspace takes a character off; Ctrl+C copies the seed and
+/// Ctrl+V pastes into the field. Reads the keyboard's input; writes [`Form`] and the clipboard.
+fn type_seed(
+    mut keys: MessageReader<KeyboardInput>,
+    held: Res<ButtonInput<KeyCode>>,
+    mut form: ResMut<Form>,
+    mut clipboard: Option<ResMut<Clipboard>>,
+) {
+    let ctrl = held.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     for k in keys.read() {
         if k.state != ButtonState::Pressed {
             continue;
         }
-        if k.logical_key == Key::Backspace {
-            form.seed.backspace();
-        } else if let Some(text) = &k.text {
-            form.seed.type_text(text);
+        match k.key_code {
+            KeyCode::KeyC if ctrl => {
+                form.message = Some(copy_seed(&form, clipboard.as_deref_mut()))
+            }
+            KeyCode::KeyV if ctrl => {
+                form.message = paste_seed(&mut form, clipboard.as_deref_mut())
+                    .err()
+                    .map(Err);
+            }
+            _ if ctrl => {}
+            _ if k.logical_key == Key::Backspace => form.seed.backspace(),
+            _ => {
+                if let Some(text) = &k.text {
+                    form.seed.type_text(text);
+                }
+            }
         }
+    }
+}
+
+/// Puts the seed on the platform's clipboard and reads it back: what happened, said for the
+/// menu (an error where the field holds no seed or the platform has no clipboard).
+pub fn copy_seed(form: &Form, clipboard: Option<&mut Clipboard>) -> Result<String, String> {
+    let seed = form
+        .seed
+        .seed()
+        .map_err(|why| format!("Nothing copied: {why}"))?;
+    let clipboard = clipboard.ok_or("Nothing copied: no clipboard here")?;
+    let text = seed.to_string();
+    clipboard
+        .set_text(text.as_str())
+        .map_err(|e| format!("Nothing copied: {e}"))?;
+    match clipboard.fetch_text() {
+        ClipboardRead::Ready(Ok(back)) if back == text => {
+            info!("seed {seed} copied to the clipboard");
+            Ok(format!("Seed {seed} copied to the clipboard."))
+        }
+        // Where the platform answers later (the web), the copy is taken as made.
+        ClipboardRead::Pending(_) => Ok(format!("Seed {seed} copied to the clipboard.")),
+        _ => Err("Nothing copied: the clipboard kept something else".into()),
+    }
+}
+
+/// Types the clipboard's text into the seed field, as typed text is checked (printable
+/// characters, at most the field's length); the field then says whether it is a seed.
+pub fn paste_seed(form: &mut Form, clipboard: Option<&mut Clipboard>) -> Result<(), String> {
+    let clipboard = clipboard.ok_or("Nothing pasted: no clipboard here")?;
+    match clipboard.fetch_text() {
+        ClipboardRead::Ready(Ok(text)) => {
+            form.seed.paste(&text);
+            Ok(())
+        }
+        ClipboardRead::Ready(Err(e)) => Err(format!("Nothing pasted: {e}")),
+        _ => Err("Nothing pasted: the clipboard did not answer".into()),
     }
 }
 
@@ -225,6 +284,7 @@ fn take(
     next: ResMut<NextState<Menu>>,
     selected: ResMut<widgets::Selected>,
     mut commands: Commands,
+    mut clipboard: Option<ResMut<Clipboard>>,
 ) {
     let Some(t) = widgets::taken_in(Menu::NewGame, &mut taken) else {
         return;
@@ -232,17 +292,19 @@ fn take(
     match t.act {
         Act::Back => open(Menu::Main)(next, selected),
         Act::Start => match form.game() {
-            Err(why) => form.message = Some(format!("Not started: {why}")),
+            Err(why) => form.message = Some(Err(format!("Not started: {why}"))),
             Ok(game) if start::starts_in_place(&game, &launch) => {
                 commands.queue(move |world: &mut World| {
                     start::start_new_here(world, game.seed, game.players, game.bots);
                 });
             }
             Ok(game) => {
-                form.message = Some(start::relaunch(&start::new_game_args(&game, &launch)));
+                let why = start::relaunch(&start::new_game_args(&game, &launch));
+                form.message = Some(Err(why));
             }
         },
         Act::Seed => {}
+        Act::CopySeed => form.message = Some(copy_seed(&form, clipboard.as_deref_mut())),
         act => {
             form.message = None;
             form.step(act, t.step);
@@ -266,7 +328,8 @@ fn show(
         }
     }
     let (words, colour) = match (&form.message, form.seed.seed()) {
-        (Some(m), _) => (m.clone(), widgets::WRONG),
+        (Some(Err(m)), _) => (m.clone(), widgets::WRONG),
+        (Some(Ok(m)), _) => (m.clone(), widgets::TEXT),
         (None, Err(why)) => (format!("Not a seed: {why}"), widgets::WRONG),
         (None, Ok(_)) => (
             "Type a seed, or take a random one.".into(),

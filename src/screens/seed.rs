@@ -62,6 +62,13 @@ impl SeedField {
         }
     }
 
+    /// Pasted text (the clipboard's: anything at all) replaces the field, checked as typed text.
+    pub fn paste(&mut self, text: &str) {
+        self.text.clear();
+        self.fresh = false;
+        self.type_text(text.trim());
+    }
+
     pub fn backspace(&mut self) {
         self.fresh = false;
         self.text.pop();
@@ -115,5 +122,25 @@ mod tests {
     #[test]
     fn random_seeds_are_short() {
         assert!(random_seed() < RANDOM_SEEDS);
+    }
+
+    #[test]
+    fn a_paste_of_anything_is_checked_as_typed_text() {
+        let mut f = SeedField::offering(5);
+        f.paste(" 123\n");
+        assert_eq!(f.seed(), Ok(123));
+        // A huge paste, control characters, escapes, other scripts: the field keeps at most
+        // its length of printable characters and says it is no seed.
+        let huge = "9".repeat(1 << 20);
+        for bad in [huge.as_str(), "\u{1b}[2J42", "\u{202e}42", "42 seed"] {
+            f.paste(bad);
+            assert!(f.text.chars().count() <= MAX_SEED_TEXT, "{}", f.text.len());
+            assert!(f.text.chars().all(|c| !c.is_control()));
+            assert!(f.seed().is_err(), "{bad:?} read as {:?}", f.seed());
+        }
+        f.paste("4\u{0}2");
+        assert_eq!(f.seed(), Ok(42), "control characters are dropped, as typed");
+        f.paste("");
+        assert_eq!(f.text, "", "an empty paste empties the field");
     }
 }

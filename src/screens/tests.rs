@@ -128,7 +128,8 @@ fn a_typed_seed_is_checked_before_the_game_starts() {
     press(&mut app, "Enter");
     assert_eq!(menu(&app), Menu::NewGame);
     let form = app.world().resource::<super::new_game::Form>();
-    assert!(form.message.as_deref().unwrap().starts_with("Not started"));
+    let why = form.message.clone().unwrap().unwrap_err();
+    assert!(why.starts_with("Not started"), "{why}");
     // Players: Up from Start to the ruleset, the bots, the players; one more player.
     press(
         &mut app,
@@ -280,7 +281,13 @@ fn a_broken_mod_is_listed_as_broken_and_never_chosen() {
     assert!(!form.mods[0].2 && form.mods[1].2, "the launch's mod is on");
     form.step(super::widgets::Act::Mod(0), 1);
     assert!(!form.mods[0].2);
-    assert!(form.message.as_deref().unwrap().contains("broken"));
+    assert!(
+        form.message
+            .clone()
+            .unwrap()
+            .unwrap_err()
+            .contains("broken")
+    );
     // Players wrap 1..=8 and bots never outnumber them.
     form.step(super::widgets::Act::Bots, -1);
     assert_eq!(form.bots, 2);
@@ -310,4 +317,38 @@ fn a_broken_mod_is_listed_as_broken_and_never_chosen() {
         ..game
     };
     assert!(!super::start::starts_in_place(&storm, &launch));
+}
+
+/// Copy seed without a clipboard (no window, no platform clipboard) says so and the menu goes
+/// on; a field holding text is not copied; pasting with Ctrl+V types the clipboard's text as
+/// typed text is checked.
+#[test]
+fn copy_seed_says_what_it_did_and_never_fails_the_menu() {
+    let mut app = app(Screen::Title, 42);
+    // New game, Start selected; Down to Back, Seed, Random seed, Copy seed.
+    press(&mut app, "Enter,Down,Down,Down,Down,Enter");
+    assert_eq!(menu(&app), Menu::NewGame);
+    let form = app.world().resource::<super::new_game::Form>();
+    let said = form.message.clone().unwrap().unwrap_err();
+    assert_eq!(said, "Nothing copied: no clipboard here");
+    let mut form = form.clone();
+    form.seed = super::seed::SeedField::offering(7);
+    form.seed.type_text("x");
+    let said = super::new_game::copy_seed(&form, None).unwrap_err();
+    assert!(said.starts_with("Nothing copied: a seed is"), "{said}");
+    // The platform's clipboard, where there is one (a display), else its refusal.
+    let mut clipboard = bevy::clipboard::Clipboard::default();
+    form.seed = super::seed::SeedField::offering(90210);
+    match super::new_game::copy_seed(&form, Some(&mut clipboard)) {
+        Ok(said) => {
+            assert_eq!(said, "Seed 90210 copied to the clipboard.");
+            form.seed = super::seed::SeedField::offering(1);
+            super::new_game::paste_seed(&mut form, Some(&mut clipboard)).unwrap();
+            assert_eq!(form.seed.seed(), Ok(90210));
+        }
+        Err(said) => assert!(said.starts_with("Nothing copied: "), "{said}"),
+    }
+    let said = super::new_game::paste_seed(&mut form, None).unwrap_err();
+    assert_eq!(said, "Nothing pasted: no clipboard here");
+    assert_eq!(menu(&app), Menu::NewGame);
 }

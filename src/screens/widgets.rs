@@ -14,6 +14,7 @@ pub enum Act {
     Quit,
     Seed,
     RandomSeed,
+    CopySeed,
     Players,
     Bots,
     Ruleset,

@@ -1,7 +1,8 @@
 //! The storm map's art, from the same sources as the Aeternus map's (`render::art`): each storm
 //! biome's tiles `art/tiles/storm/<biome>.png` and the sprites `art/sprites/storm/…` (the
-//! capital, each seal, the two kinds of reservation) and the token. A new or saved image redraws
-//! the cycle's map; a missing one leaves today's tinted shape, with a warning naming the file.
+//! capital, each seal, the two kinds of reservation) and the token. A new or saved tile image
+//! restyles the cycle's tiles in place, a sprite its marks (`super::draw`); a missing one leaves
+//! today's tinted shape, with a warning naming the file.
 
 use bevy::asset::AssetLoadFailedEvent;
 use bevy::prelude::*;
@@ -65,10 +66,10 @@ fn ask_for_art(
     commands.insert_resource(sprites);
 }
 
-/// Takes each tile and sprite as it loads or is saved again; the cycle's map is drawn anew when
-/// one changed. Reads the art's asset events and failed loads; writes the images, [`TileArt`],
-/// [`SpriteArt`], [`RulesRejected`] and (to redraw) [`CurrentMap`]'s change mark.
-#[allow(clippy::too_many_arguments)]
+/// Takes each tile and sprite as it loads or is saved again; each art resource is marked
+/// changed only when one of its images did (the tiles restyle, the marks redraw). Reads the
+/// art's asset events and failed loads; writes the images, [`TileArt`], [`SpriteArt`] and
+/// [`RulesRejected`].
 fn take_art(
     (mut events, mut failed): (
         MessageReader<AssetEvent<ArtImage>>,
@@ -78,21 +79,16 @@ fn take_art(
     mut images: ResMut<Assets<Image>>,
     art: Option<(ResMut<TileArt>, ResMut<SpriteArt>)>,
     mut rejected: MessageWriter<RulesRejected>,
-    mut map: ResMut<CurrentMap>,
 ) {
     let Some((mut tiles, mut sprites)) = art else {
         return;
     };
     let (events, failed) = read_art(&mut events, &mut failed);
-    let tiles = tiles.take(&events, &failed, &arts, &mut images, &mut rejected);
-    let sprites = (sprites.bypass_change_detection()).take(
-        &events,
-        &failed,
-        &arts,
-        &mut images,
-        &mut rejected,
-    );
-    if tiles || sprites {
-        map.set_changed();
+    let (i, r) = (&mut images, &mut rejected);
+    if (tiles.bypass_change_detection()).take(&events, &failed, &arts, i, r) {
+        tiles.set_changed();
+    }
+    if (sprites.bypass_change_detection()).take(&events, &failed, &arts, i, r) {
+        sprites.set_changed();
     }
 }

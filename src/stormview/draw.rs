@@ -1,7 +1,8 @@
 //! The cycle's map as one tilemap (the map is finite: 2r+1 tiles a side), coloured by the core's
 //! `MapExport::tiles()`, with the token on top. Everything hangs under [`MapRoot`], so the
 //! settlement view hides the map by hiding one entity; the cycle's layer is rebuilt when the map
-//! is replaced.
+//! is replaced. A tile image that loads or is saved again restyles the tiles in place, a sprite
+//! the marks; neither rebuilds the map.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -11,7 +12,7 @@ use super::play::CurrentMap;
 use crate::AppSystems;
 use crate::export::MapExport;
 use crate::render::art::{Look, SpriteArt, TileArt};
-use crate::render::camera::{MainCamera, fit_scale};
+use crate::render::camera::{MainCamera, StartZoom, fit_scale};
 use crate::render::marks::HexMarks;
 use crate::render::shapes::Shapes;
 use crate::render::textures::Textures;
@@ -31,6 +32,10 @@ pub(super) struct MapRoot;
 #[derive(Component)]
 struct CycleLayer;
 
+/// The cycle's tilemap.
+#[derive(Component)]
+struct StormTiles;
+
 #[derive(Component)]
 struct TokenMark;
 
@@ -45,6 +50,12 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 rebuild.run_if(resource_changed::<CurrentMap>),
+                // A map rebuilt this frame is drawn in the art already.
+                (
+                    restyle_tiles.run_if(resource_exists_and_changed::<TileArt>),
+                    redraw_marks.run_if(resource_exists_and_changed::<SpriteArt>),
+                )
+                    .run_if(not(resource_changed::<CurrentMap>)),
                 restyle_token.run_if(resource_exists_and_changed::<SpriteArt>),
                 place_token,
             )
@@ -70,17 +81,20 @@ fn spawn_root(mut commands: Commands, shapes: Res<Shapes>) {
     ));
 }
 
-/// The whole map in view, the capital in the middle. Reads the [`CurrentMap`]'s radius and the
-/// window's size; writes the camera's place and scale.
+/// The whole map in view (or at `--zoom`), the capital in the middle. Reads the
+/// [`CurrentMap`]'s radius, [`StartZoom`] and the window's size; writes the camera's place and
+/// scale.
 fn frame_map(
     map: Res<CurrentMap>,
+    zoom: Option<Res<StartZoom>>,
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&mut Transform, &mut Projection), With<MainCamera>>,
 ) {
     let (mut transform, mut projection) = camera.into_inner();
     transform.translation = Vec3::ZERO.with_z(transform.translation.z);
     if let Projection::Orthographic(ortho) = &mut *projection {
-        ortho.scale = fit_scale(window.size(), map.0.rules.radius);
+        let fit = || fit_scale(window.size(), map.0.rules.radius);
+        ortho.scale = zoom.map_or_else(fit, |z| z.0);
     }
 }
 
@@ -137,34 +151,107 @@ fn spawn_tiles(
     textures: &Textures,
     art: Option<&TileArt>,
 ) {
-    // Tilemap positions are unsigned: shift axial (q, r) by the radius.
     let r = map.rules.radius as i32;
     let side = 2 * r as u32 + 1;
     let size = TilemapSize { x: side, y: side };
     let tilemap = commands
-        .spawn((Name::new("Storm tiles"), ChildOf(layer)))
+        .spawn((Name::new("Storm tiles"), StormTiles, ChildOf(layer)))
         .id();
     let mut storage = TileStorage::empty(size);
-    for (t, biome) in map.tiles().into_iter().zip(&map.biomes) {
+    for (position, look) in looks(map, art) {
+        let entity = commands.spawn(tile(tilemap, position, look)).id();
+        storage.set(&position, entity);
+    }
+    // Tile (0, 0) is axial (-r, -r).
+    commands.entity(tilemap).insert(hex_tilemap(
+        IVec2::splat(-r),
+        size,
+        storage,
+        texture(art, textures),
+    ));
+}
+
+/// Each cell's tile position (axial shifted by the radius: tilemap positions are unsigned) and
+/// its look under `art`, else tinted in the core's colour.
+fn looks(
+    map: &crate::storm::StormMap,
+    art: Option<&TileArt>,
+) -> impl Iterator<Item = (TilePos, Look)> {
+    let r = map.rules.radius as i32;
+    (map.tiles().into_iter().zip(&map.biomes)).map(move |(t, biome)| {
         let a = tilemap_axial(t.hex) + IVec2::splat(r);
-        let position = TilePos::new(a.x as u32, a.y as u32);
         let [red, green, blue] = t.colour;
         let colour = || Color::srgb_u8(red, green, blue);
         let look = match art {
             Some(art) => art.look_or(biome.0, t.hex, colour),
             None => Look::tinted(colour()),
         };
-        let entity = commands.spawn(tile(tilemap, position, look)).id();
-        storage.set(&position, entity);
-    }
-    let texture = art.map_or_else(
+        (TilePos::new(a.x as u32, a.y as u32), look)
+    })
+}
+
+fn texture(art: Option<&TileArt>, textures: &Textures) -> TilemapTexture {
+    art.map_or_else(
         || TilemapTexture::Single(textures.hex.clone()),
         TileArt::texture,
+    )
+}
+
+/// A tile image loaded or saved again: the cycle's tiles take their new looks in place. Reads
+/// the [`CurrentMap`] and the tiles' art; writes the tilemap's texture, the tiles' looks and
+/// [`MapDrawn`].
+fn restyle_tiles(
+    map: Res<CurrentMap>,
+    art: Res<TileArt>,
+    textures: Res<Textures>,
+    tilemap: Single<(&TileStorage, &mut TilemapTexture), With<StormTiles>>,
+    mut tiles: Query<(&mut TileColor, &mut TileTextureIndex)>,
+    mut drawn: MessageWriter<MapDrawn>,
+) {
+    let (storage, mut texture_now) = tilemap.into_inner();
+    let want = texture(Some(&art), &textures);
+    if *texture_now != want {
+        *texture_now = want;
+    }
+    for (position, look) in looks(&map.0, Some(&art)) {
+        let Some(Ok((mut colour, mut index))) = storage.get(&position).map(|t| tiles.get_mut(t))
+        else {
+            continue;
+        };
+        if colour.0 != look.colour {
+            colour.0 = look.colour;
+        }
+        index.set_if_neq(TileTextureIndex(look.index));
+    }
+    drawn.write(MapDrawn);
+}
+
+/// A sprite loaded or saved again: the cycle's marks are drawn anew over the same tiles. Reads
+/// the [`CurrentMap`], the [`TokenTrail`], the textures and the sprites' art; writes the marks,
+/// their index and [`MapDrawn`].
+#[allow(clippy::too_many_arguments)]
+fn redraw_marks(
+    mut commands: Commands,
+    map: Res<CurrentMap>,
+    journey: Res<TokenTrail>,
+    textures: Res<Textures>,
+    art: Res<SpriteArt>,
+    layer: Single<Entity, With<CycleLayer>>,
+    mut marks: ResMut<HexMarks<super::marks::Cycle>>,
+    mut drawn: MessageWriter<MapDrawn>,
+) {
+    marks.clear(&mut commands);
+    let (map, art) = (&map.0, Some(&*art));
+    super::marks::spawn(
+        &mut commands,
+        &mut marks,
+        *layer,
+        map,
+        &journey,
+        &textures,
+        art,
     );
-    // Tile (0, 0) is axial (-r, -r).
-    commands
-        .entity(tilemap)
-        .insert(hex_tilemap(IVec2::splat(-r), size, storage, texture));
+    drawn.write(MapDrawn);
 }
 
 /// The token from its image once it has loaded. Reads the shapes and the sprites' art; writes

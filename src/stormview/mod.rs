@@ -35,12 +35,14 @@ pub enum Screen {
     Settlement,
 }
 
-/// Opens the storm window on a run's first cycle; with `rules_file` (the file the rules came
-/// from), saving that file redraws the cycle under the new rules.
+/// Opens the storm window on a run's first cycle, the whole map in view (or at `zoom`, world
+/// units a pixel); with `rules_file` (the file the rules came from), saving that file redraws
+/// the cycle under the new rules.
 pub fn run(
     rules: StormRules,
     params: CycleParams,
     screenshot: Option<PathBuf>,
+    zoom: Option<f32>,
     sources: &crate::mods::Sources,
     rules_path: bevy::asset::AssetPath<'static>,
 ) {
@@ -53,6 +55,9 @@ pub fn run(
         params,
     });
     app.add_plugins(StormViewPlugin { screenshot });
+    if let Some(zoom) = zoom {
+        app.insert_resource(crate::render::StartZoom(zoom));
+    }
     let handle = app.world().resource::<AssetServer>().load(rules_path);
     app.insert_resource(StormRulesAsset(handle));
     app.run();
