@@ -24,8 +24,10 @@ pub const FRAMES: usize = 300;
 /// Frames with no hex generated before the timing starts (the first view's pictures and
 /// pipelines settle).
 const SETTLE_FRAMES: u32 = 120;
-/// Panning speed in window pixels a second.
-const PAN: f32 = 600.0;
+/// Panning speed in window pixels a frame (600 a second at 60 frames a second): a frame's
+/// share of the streaming is then the same whatever the renderer's frame rate, so a slower
+/// whole frame does not make the game's systems stream more a frame.
+const PAN: f32 = 10.0;
 
 /// The time of the game's own systems in a frame: `Update`, from its first stage to its last.
 pub const SYSTEMS: DiagnosticPath = DiagnosticPath::const_new("aeternus/systems_ms");
@@ -137,7 +139,7 @@ fn stop_clock(
         } else {
             -1.0
         };
-        transform.translation.x += way * PAN * scale_of(projection) * time.delta_secs();
+        transform.translation.x += way * PAN * scale_of(projection);
     }
     if figures.frames.len() < FRAMES {
         return;
