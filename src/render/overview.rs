@@ -15,6 +15,7 @@ use bevy::image::ImageSampler;
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use bevy::sprite_render::AlphaMode2d;
 use bevy::window::PrimaryWindow;
 
 use super::camera::{MainCamera, scale_of};
@@ -27,8 +28,12 @@ use crate::world::HexWorld;
 /// The render layer of the chunks' pictures: the main camera sees it only zoomed far out; the
 /// minimap always.
 pub const OVERVIEW_LAYER: usize = 1;
-/// Pixel rows of a chunk's picture: two a hex, and a hex column sits half a hex above the last.
-const ROWS: i32 = 2 * CHUNK + CHUNK;
+/// Pixel rows the hexes of a chunk's picture take: two a hex, and a hex column sits half a hex
+/// above the last.
+const BAND: i32 = 2 * CHUNK + CHUNK;
+/// Pixel rows of a chunk's picture: the hexes' and one clear row below them, where the
+/// parallelogram drawn ([`picture_mesh`]) reaches.
+const ROWS: i32 = BAND + 1;
 /// Bytes of a chunk's picture (RGBA).
 const PICTURE_BYTES: usize = 4 * (CHUNK * ROWS) as usize;
 /// The minimap's side and its distance from the window's right and bottom edges, in logical
@@ -46,6 +51,16 @@ pub(crate) struct Overview {
     repainted: bool,
 }
 
+/// The one mesh every chunk's picture is drawn on.
+#[derive(Resource)]
+struct PictureMesh(Handle<Mesh>);
+
+impl FromWorld for PictureMesh {
+    fn from_world(world: &mut World) -> Self {
+        Self(world.resource_mut::<Assets<Mesh>>().add(picture_mesh()))
+    }
+}
+
 impl Overview {
     pub(crate) fn len(&self) -> usize {
         self.pictures.len()
@@ -57,6 +72,7 @@ pub(crate) struct MinimapCamera;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Overview>()
+        .init_resource::<PictureMesh>()
         .add_message::<RulesReloaded>()
         .add_systems(Startup, spawn_minimap)
         .add_systems(
@@ -87,15 +103,43 @@ pub(crate) fn picture_box(chunk: IVec2) -> Rect {
     let g = grid_size();
     let b = chunk_box(chunk);
     let width = 0.75 * g.x * CHUNK as f32;
-    let min = Vec2::new(b.min.x + 0.125 * g.x, b.min.y);
+    let min = Vec2::new(
+        b.min.x + 0.125 * g.x,
+        b.min.y - (ROWS - BAND) as f32 * g.y / 2.0,
+    );
     Rect::from_corners(min, min + Vec2::new(width, ROWS as f32 * g.y / 2.0))
+}
+
+/// The part of a chunk's picture its hexes take, as a mesh around the picture's centre: a
+/// parallelogram (column `x` holds the hexes' rows `CHUNK - x .. 3 CHUNK - x`), not the whole
+/// rectangle, whose clear corners are a third of it and would be blended over the neighbours'
+/// pictures by the renderer for nothing.
+fn picture_mesh() -> Mesh {
+    use bevy::mesh::{Indices, PrimitiveTopology};
+    let size = picture_box(IVec2::ZERO).size();
+    let (c, rows) = (CHUNK as f32, ROWS as f32);
+    // Pixel corners (column, row from the top), counter-clockwise from the bottom left; the
+    // edges hold every pixel of the hexes' band.
+    let corners = [(0.0, 3.0 * c + 1.0), (c, 2.0 * c + 1.0), (c, 0.0), (0.0, c)];
+    let uv: Vec<[f32; 2]> = corners.iter().map(|&(x, y)| [x / c, y / rows]).collect();
+    let at: Vec<[f32; 3]> = (uv.iter())
+        .map(|&[u, v]| [(u - 0.5) * size.x, (0.5 - v) * size.y, 0.0])
+        .collect();
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::RENDER_WORLD,
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, at)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; 4])
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uv)
+    .with_inserted_indices(Indices::U32(vec![0, 1, 2, 0, 2, 3]))
 }
 
 /// The pixel (column, row from the top) of the upper half of the hex at tile (q, r) of its
 /// chunk; the lower half is the row below.
 pub(crate) fn pixel_of(q: i32, r: i32) -> (u32, u32) {
     // The hex's centre is (r + q/2) hexes up: rows 2r + q and 2r + q + 1 from the bottom.
-    (q as u32, (ROWS - 2 - (2 * r + q)) as u32)
+    (q as u32, (BAND - 2 - (2 * r + q)) as u32)
 }
 
 /// Paints a chunk's picture from the store and the fog: each hex in its biome's colour, fog
@@ -141,16 +185,18 @@ fn blank_picture() -> Image {
 }
 
 /// Paints the pictures of the chunks whose hexes changed (every known chunk after a reload),
-/// making a chunk's picture and sprite when it is first known. Reads the store, [`Fog`] and
-/// [`RulesReloaded`]; writes [`Known`]'s dirty chunks, the pictures and [`Overview`].
+/// making a chunk's picture, its material and its mesh entity when it is first known. Reads the
+/// store, [`Fog`], [`RulesReloaded`] and the [`PictureMesh`]; writes [`Known`]'s dirty chunks,
+/// the pictures, their materials and [`Overview`].
 fn paint_chunks(
     mut commands: Commands,
     mut known: ResMut<Known>,
     mut reloaded: MessageReader<RulesReloaded>,
     map: Res<HexWorld>,
     fog: Res<Fog>,
-    mut images: ResMut<Assets<Image>>,
+    (mut images, mut materials): (ResMut<Assets<Image>>, ResMut<Assets<ColorMaterial>>),
     mut overview: ResMut<Overview>,
+    (mesh, drawn): (Res<PictureMesh>, Query<&MeshMaterial2d<ColorMaterial>>),
 ) {
     if reloaded.read().count() > 0 {
         let all: Vec<IVec2> = known.chunks.iter().copied().collect();
@@ -161,17 +207,19 @@ fn paint_chunks(
     }
     for chunk in known.dirty.drain() {
         overview.repainted = true;
-        let (handle, _) = overview.pictures.entry(chunk).or_insert_with(|| {
+        let (handle, picture) = overview.pictures.entry(chunk).or_insert_with(|| {
             let handle = images.add(blank_picture());
+            let material = materials.add(ColorMaterial {
+                texture: Some(handle.clone()),
+                alpha_mode: AlphaMode2d::Blend,
+                ..default()
+            });
             let b = picture_box(chunk);
             let sprite = commands
                 .spawn((
                     Name::new(format!("Chunk picture {chunk}")),
-                    Sprite {
-                        image: handle.clone(),
-                        custom_size: Some(b.size()),
-                        ..default()
-                    },
+                    Mesh2d(mesh.0.clone()),
+                    MeshMaterial2d(material),
                     // Under the tiles: a camera that shows both (the spectator's) sees the tiles
                     // where the main view streams them, the pictures elsewhere.
                     Transform::from_translation(b.center().extend(-1.0)),
@@ -186,6 +234,10 @@ fn paint_chunks(
             let mut data = (image.data.take()).unwrap_or_else(|| vec![0; PICTURE_BYTES]);
             paint(&mut data, chunk, &map, &fog);
             image.data = Some(data);
+        }
+        // Its material is prepared again with the new picture.
+        if let Ok(material) = drawn.get(*picture) {
+            materials.get_mut(material.id());
         }
     }
 }
@@ -381,7 +433,9 @@ mod tests {
     fn app(seed: u64, radius: u32) -> App {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, AssetPlugin::default()));
-        app.init_asset::<Image>();
+        app.init_asset::<Image>()
+            .init_asset::<Mesh>()
+            .init_asset::<ColorMaterial>();
         (crate::core_plugins(Rules::aeternus(), seed))(&mut app);
         app.add_plugins((
             crate::render::textures::plugin,
