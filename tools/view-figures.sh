@@ -7,7 +7,8 @@
 #     RUNS=3 tools/view-figures.sh     # each measure three times
 #
 # Needs xvfb-run and /usr/bin/time. The worlds: the Aeternus rules with `sight_radius: 18`
-# (1,027 hexes) and `sight_radius: 577` (1,000,519 hexes), seed 7, the default players.
+# (1,261 hexes: a site at the origin adds 2 to the sight) and `sight_radius: 577` (1,007,461
+# hexes), seed 7, the default players.
 set -eu
 cd "$(dirname "$0")/.."
 : "${CARGO_TARGET_DIR:=$HOME/.cache/aeternus-target}"
