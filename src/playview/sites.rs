@@ -108,7 +108,7 @@ fn draw(
 ) {
     // Shown or hidden, or new art: every star is drawn anew (from it).
     let anew = view.is_changed() || art.as_ref().is_some_and(|a| a.is_changed());
-    if anew || !view.0 {
+    if anew {
         marks.forget_where(&mut commands, |_| true);
     } else if !chunks.hidden.is_empty() {
         let hidden = &chunks.hidden;

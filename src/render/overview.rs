@@ -187,7 +187,8 @@ fn blank_picture() -> Image {
 /// Paints the pictures of the chunks whose hexes changed (every known chunk after a reload),
 /// making a chunk's picture, its material and its mesh entity when it is first known. Reads the
 /// store, [`Fog`], [`RulesReloaded`] and the [`PictureMesh`]; writes [`Known`]'s dirty chunks,
-/// the pictures, their materials and [`Overview`].
+/// the pictures, their materials and [`Overview`]. A repainted picture keeps its texture on the
+/// GPU (the same size: its bytes are written into it), so its material needs nothing.
 fn paint_chunks(
     mut commands: Commands,
     mut known: ResMut<Known>,
@@ -195,7 +196,7 @@ fn paint_chunks(
     (map, fog): (Res<HexWorld>, Res<Fog>),
     (mut images, mut materials): (ResMut<Assets<Image>>, ResMut<Assets<ColorMaterial>>),
     mut overview: ResMut<Overview>,
-    (mesh, drawn): (Res<PictureMesh>, Query<&MeshMaterial2d<ColorMaterial>>),
+    mesh: Res<PictureMesh>,
 ) {
     if reloaded.read().count() > 0 {
         let all: Vec<IVec2> = known.chunks.iter().copied().collect();
@@ -206,7 +207,7 @@ fn paint_chunks(
     }
     for chunk in known.dirty.drain() {
         overview.repainted = true;
-        let (handle, picture) = overview.pictures.entry(chunk).or_insert_with(|| {
+        let (handle, _) = overview.pictures.entry(chunk).or_insert_with(|| {
             let handle = images.add(blank_picture());
             let material = materials.add(ColorMaterial {
                 texture: Some(handle.clone()),
@@ -233,10 +234,6 @@ fn paint_chunks(
             let mut data = (image.data.take()).unwrap_or_else(|| vec![0; PICTURE_BYTES]);
             paint(&mut data, chunk, &map, &fog);
             image.data = Some(data);
-        }
-        // Its material is prepared again with the new picture.
-        if let Ok(material) = drawn.get(*picture) {
-            materials.get_mut(material.id());
         }
     }
 }

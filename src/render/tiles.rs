@@ -516,17 +516,23 @@ fn draw_tile(
         return None;
     };
     let start = faded(look, new);
-    if let Some((mut colour, mut index, mut visible)) = old.and_then(|t| looks.get_mut(t).ok()) {
-        if colour.0 != start.colour {
-            colour.0 = start.colour;
-        }
-        index.set_if_neq(TileTextureIndex(start.index));
+    if let Some((colour, index, mut visible)) = old.and_then(|t| looks.get_mut(t).ok()) {
+        set_look(start, colour, index);
         visible.set_if_neq(TileVisible(true));
         return old.map(|t| (t, new));
     }
     let t = commands.spawn(tile(tilemap, position, start)).id();
     storage.set(&position, t);
     Some((t, new))
+}
+
+/// Gives a drawn tile `look`, marking it changed only where it changes (the tilemap rebuilds a
+/// changed tile's chunk mesh).
+pub(crate) fn set_look(look: Look, mut colour: Mut<TileColor>, mut index: Mut<TileTextureIndex>) {
+    if colour.0 != look.colour {
+        colour.0 = look.colour;
+    }
+    index.set_if_neq(TileTextureIndex(look.index));
 }
 
 /// Which chunks are drawn as tiles.
@@ -601,14 +607,10 @@ impl TileLooks<'_, '_> {
                     let (Some(tile), Some(d)) = (storage.get(&position), self.map.get(hex)) else {
                         continue;
                     };
-                    let Ok((mut colour, mut index)) = self.looks.get_mut(tile) else {
+                    let Ok((colour, index)) = self.looks.get_mut(tile) else {
                         continue;
                     };
-                    let look = look_of(art, rules, d.biome, hex);
-                    if colour.0 != look.colour {
-                        colour.0 = look.colour;
-                    }
-                    index.set_if_neq(TileTextureIndex(look.index));
+                    set_look(look_of(art, rules, d.biome, hex), colour, index);
                 }
             }
         }

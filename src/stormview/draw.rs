@@ -16,7 +16,7 @@ use crate::render::camera::{MainCamera, StartZoom, fit_scale};
 use crate::render::marks::HexMarks;
 use crate::render::shapes::Shapes;
 use crate::render::textures::Textures;
-use crate::render::tiles::{hex_tilemap, tile, tilemap_axial};
+use crate::render::tiles::{hex_tilemap, set_look, tile, tilemap_axial};
 use crate::render::tokens::{TOKEN_Z, token_sprite, token_transform};
 use crate::storm::token::TokenTrail;
 
@@ -214,14 +214,9 @@ fn restyle_tiles(
         *texture_now = want;
     }
     for (position, look) in looks(&map.0, Some(&art)) {
-        let Some(Ok((mut colour, mut index))) = storage.get(&position).map(|t| tiles.get_mut(t))
-        else {
-            continue;
-        };
-        if colour.0 != look.colour {
-            colour.0 = look.colour;
+        if let Some(Ok((colour, index))) = storage.get(&position).map(|t| tiles.get_mut(t)) {
+            set_look(look, colour, index);
         }
-        index.set_if_neq(TileTextureIndex(look.index));
     }
     drawn.write(MapDrawn);
 }
