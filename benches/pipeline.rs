@@ -188,6 +188,13 @@ fn main() {
     );
     // A first, untimed walk warms the caches and the allocator.
     walk(&rules, moves);
+    // `--walk-only`: just walks, for a profiler.
+    if std::env::args().any(|a| a == "--walk-only") {
+        for _ in 0..5 {
+            black_box(walk(&rules, moves).took);
+        }
+        return;
+    }
     for run in 1..=3 {
         let w = walk(&rules, moves);
         let hexes: usize = w.revealed.iter().map(Vec::len).sum();

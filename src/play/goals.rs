@@ -45,12 +45,18 @@ pub(super) struct FlagPoints {
     counted: bool,
 }
 
-/// Scores every faction at the table. Reads the players' factions and resources, the flags on
-/// hex entities (again only when they or their hexes changed), the store, the rules and the site
-/// layer if any; writes [`Standings`].
+/// Scores every faction at the table, again only when something scored changed: a player's
+/// faction or resources, a player joined or left, the flags or their hexes, the goal, or the
+/// standings were reset. Reads the players' factions and resources, the flags on hex entities
+/// (again only when they or their hexes changed), the store, the rules and the site layer if any;
+/// writes [`Standings`].
 #[allow(clippy::too_many_arguments)]
 pub(super) fn score(
     players: Query<(&Faction, &Resources), With<Player>>,
+    (changed, mut left): (
+        Query<(), (With<Player>, Or<(Changed<Faction>, Changed<Resources>)>)>,
+        RemovedComponents<Player>,
+    ),
     flags: Query<(&HexPos, &Occupied)>,
     (raised, mut lowered, mut edited): (
         Query<(), Added<Occupied>>,
@@ -64,12 +70,18 @@ pub(super) fn score(
     mut standings: ResMut<Standings>,
 ) {
     let goal = &map.rules.play.goal;
-    // A reload may change the points (never the names: those need a restart).
+    // A reload may change the points (never the names: those need a restart); it swaps the
+    // store's rules, so the goal is compared only when the store changed.
+    let goal_changed = map.is_changed() && last_goal.as_ref() != Some(goal);
     let stale = !counted.counted
         || !raised.is_empty()
         || lowered.read().count() > 0
         || edited.read().count() > 0
-        || last_goal.as_ref() != Some(goal);
+        || goal_changed;
+    let seats_changed = !changed.is_empty() || left.read().count() > 0;
+    if !stale && !seats_changed && !standings.is_changed() {
+        return;
+    }
     if stale {
         *last_goal = Some(goal.clone());
         let mut by_faction: Vec<(Faction, u64)> = Vec::new();

@@ -32,7 +32,7 @@ pub mod walk;
 use bevy::prelude::*;
 
 use crate::AppSystems;
-use crate::world::plugin::Resolve;
+use crate::world::plugin::{GenerationRefused, HexEdited, HexGenerated, Resolve};
 
 pub use actions::{Action, Order, Refusal};
 pub use bots::{Bot, BotActions, BotBudget, BotPace, BotSeats, MAX_TRIES, to_act};
@@ -82,6 +82,8 @@ pub fn plugin(app: &mut App) {
     ))
     .add_message::<Built>()
     .add_message::<restart::GameReset>();
+    // A rule that only answers messages runs only in a pass that has one for it: most passes
+    // carry one move or only generation, and an idle system still costs its parameters' fetch.
     app.add_systems(Resolve, actions::act.in_set(AppSystems::Act))
         .add_systems(
             Resolve,
@@ -92,18 +94,44 @@ pub fn plugin(app: &mut App) {
                 actions::end_turn,
             )
                 .chain()
+                .run_if(on_message::<Order>)
                 .in_set(AppSystems::Orders),
         )
-        .add_systems(Resolve, corruption::cleanse.in_set(AppSystems::Cleanse))
         .add_systems(
             Resolve,
-            (hazards::enter, hazards::hold, movement::step)
+            corruption::cleanse
+                .run_if(on_message::<HexGenerated>.or_eager(on_message::<HexEdited>))
+                .in_set(AppSystems::Cleanse),
+        )
+        .add_systems(
+            Resolve,
+            (
+                hazards::enter
+                    .run_if(on_message::<MoveAttempt>.or_eager(on_message::<GenerationRefused>)),
+                hazards::hold.run_if(on_message::<EntryOpen>),
+                movement::step.run_if(on_message::<ExitOpen>),
+            )
                 .chain()
                 .in_set(AppSystems::Hazards),
         )
-        .add_systems(Resolve, corruption::spread.in_set(AppSystems::Arrive))
-        .add_systems(Resolve, flags::follow.in_set(AppSystems::Flags))
-        .add_systems(Resolve, hazards::winds.in_set(AppSystems::Winds))
+        .add_systems(
+            Resolve,
+            corruption::spread
+                .run_if(on_message::<Arrived>.or_eager(on_message::<Built>))
+                .in_set(AppSystems::Arrive),
+        )
+        .add_systems(
+            Resolve,
+            flags::follow
+                .run_if(on_message::<Built>.or_eager(on_message::<HexEdited>))
+                .in_set(AppSystems::Flags),
+        )
+        .add_systems(
+            Resolve,
+            hazards::winds
+                .run_if(on_message::<Arrived>)
+                .in_set(AppSystems::Winds),
+        )
         .add_systems(
             Resolve,
             players::follow
@@ -112,7 +140,12 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             Resolve,
-            (phase::advance, economy::pay, goals::score, goals::end)
+            (
+                phase::advance,
+                economy::pay.run_if(on_message::<PhaseBegun>),
+                goals::score,
+                goals::end,
+            )
                 .chain()
                 .in_set(AppSystems::Phase),
         )

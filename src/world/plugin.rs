@@ -139,21 +139,24 @@ pub const MAX_PASSES: u32 = 1 << 20;
 /// Reads and writes the whole world (exclusive): [`Settling`], [`GenerateHex`] waiting.
 pub fn settle(world: &mut World) {
     world.resource_mut::<Settling>().passes = 0;
-    loop {
-        let asked = !world.resource::<Messages<GenerateHex>>().is_empty();
-        let mut s = world.resource_mut::<Settling>();
-        let busy = s.carried || asked;
-        if s.passes > 0 && !busy && !s.again {
-            break;
+    // The schedule is taken out of `Schedules` once for all the frame's passes, not once a pass.
+    world.schedule_scope(Resolve, |world, resolve| {
+        loop {
+            let asked = !world.resource::<Messages<GenerateHex>>().is_empty();
+            let mut s = world.resource_mut::<Settling>();
+            let busy = s.carried || asked;
+            if s.passes > 0 && !busy && !s.again {
+                break;
+            }
+            if s.passes >= MAX_PASSES {
+                error!("the rules asked for more than {MAX_PASSES} passes in one frame");
+                break;
+            }
+            (s.busy, s.carried, s.again) = (busy, false, false);
+            s.passes += 1;
+            resolve.run(world);
         }
-        if s.passes >= MAX_PASSES {
-            error!("the rules asked for more than {MAX_PASSES} passes in one frame");
-            break;
-        }
-        (s.busy, s.carried, s.again) = (busy, false, false);
-        s.passes += 1;
-        world.run_schedule(Resolve);
-    }
+    });
     let mut s = world.resource_mut::<Settling>();
     (s.busy, s.carried, s.again) = (false, false, false);
 }
