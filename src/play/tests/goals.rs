@@ -159,3 +159,34 @@ fn reaching_the_target_ends_the_game_at_once_and_a_tie_has_no_winner() {
     ]);
     assert_eq!(t.app.world().resource::<GameOver>().winner, None);
 }
+
+#[test]
+fn standings_follow_a_new_goal_a_faction_changed_and_a_player_gone_and_rest_otherwise() {
+    let mut t = table(|_| {});
+    build(&mut t, 1, "Flag");
+    assert_eq!(standings(&t), [(0, 1), (1, 0)]);
+    // Frames with nothing scored changing leave the standings untouched.
+    let tick = |t: &Table| t.app.world().resource_ref::<Standings>().last_changed();
+    let before = tick(&t);
+    t.frame();
+    t.frame();
+    assert_eq!(tick(&t), before);
+    // A reload's new points count at once.
+    t.app
+        .world_mut()
+        .resource_mut::<HexWorld>()
+        .rules
+        .play
+        .goal
+        .flag = 7;
+    t.frame();
+    assert_eq!(standings(&t), [(0, 7), (1, 0)]);
+    // A player who changes faction takes its resources' points along; one who leaves is gone.
+    t.set(2, Faction(5));
+    t.frame();
+    assert_eq!(standings(&t), [(0, 7), (5, 0)]);
+    let gone = t.entity(2);
+    t.app.world_mut().despawn(gone);
+    t.frame();
+    assert_eq!(standings(&t), [(0, 7)]);
+}
