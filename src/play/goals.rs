@@ -45,6 +45,9 @@ pub(super) struct FlagPoints {
     counted: bool,
 }
 
+/// A player whose faction or resources changed, or who joined.
+type Reseated = (With<Player>, Or<(Changed<Faction>, Changed<Resources>)>);
+
 /// Scores every faction at the table, again only when something scored changed: a player's
 /// faction or resources, a player joined or left, the flags or their hexes, the goal, or the
 /// standings were reset. Reads the players' factions and resources, the flags on hex entities
@@ -53,10 +56,7 @@ pub(super) struct FlagPoints {
 #[allow(clippy::too_many_arguments)]
 pub(super) fn score(
     players: Query<(&Faction, &Resources), With<Player>>,
-    (changed, mut left): (
-        Query<(), (With<Player>, Or<(Changed<Faction>, Changed<Resources>)>)>,
-        RemovedComponents<Player>,
-    ),
+    (changed, mut left): (Query<(), Reseated>, RemovedComponents<Player>),
     flags: Query<(&HexPos, &Occupied)>,
     (raised, mut lowered, mut edited): (
         Query<(), Added<Occupied>>,
