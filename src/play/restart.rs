@@ -31,7 +31,6 @@ pub fn restart(world: &mut World, map: HexWorld) {
     }
     let hexes: Vec<Entity> = world
         .resource_mut::<HexIndex>()
-        .0
         .drain()
         .map(|(_, e)| e)
         .collect();

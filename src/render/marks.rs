@@ -204,7 +204,7 @@ impl HexesToRedraw<'_, '_> {
             .collect();
         let new_art = self.art.as_ref().is_some_and(|a| a.is_changed());
         if self.reloaded.read().count() > 0 || new_art {
-            return self.index.values().copied().collect();
+            return self.index.entities().collect();
         }
         news.into_iter()
             .filter_map(|hex| self.index.get(&hex).copied())

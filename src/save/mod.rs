@@ -229,7 +229,7 @@ impl SaveGame {
         world.insert_resource(PlayLog(self.log));
         crate::play::restart::seat_saved(world, &self.players);
         for (at, f) in &self.flags {
-            let e = world.resource::<HexIndex>().0.get(&at.to_hex()).copied();
+            let e = world.resource::<HexIndex>().get(&at.to_hex()).copied();
             if let Some(e) = e {
                 world.entity_mut(e).insert(Occupied(Faction(*f)));
             }
@@ -269,7 +269,7 @@ struct FlagsToRaise(Vec<(hexx::Hex, Faction)>);
 /// [`FlagsToRaise`] and [`HexIndex`]; writes the hexes' [`Occupied`] and removes [`FlagsToRaise`].
 fn raise_flags(mut commands: Commands, flags: Res<FlagsToRaise>, index: Res<HexIndex>) {
     for (hex, faction) in &flags.0 {
-        if let Some(&e) = index.0.get(hex) {
+        if let Some(&e) = index.get(hex) {
             commands.entity(e).insert(Occupied(*faction));
         }
     }

@@ -14,6 +14,7 @@ use hexx::Hex;
 
 use super::Cause;
 pub use super::HexWorld;
+use super::store::{CHUNK_CELLS, join, split};
 use crate::AppSystems;
 use crate::hex::view_order;
 use crate::rules::{BiomeId, FeatureSet, LandmarkId, Rules};
@@ -54,9 +55,61 @@ pub struct Generated {
     pub cause: Cause,
 }
 
-/// Hex -> entity, for every generated hex.
-#[derive(Resource, Default, Deref)]
-pub struct HexIndex(pub HashMap<Hex, Entity>);
+/// Hex -> entity, for every generated hex, in chunks of the store's shape: spawning a sight's
+/// hexes writes into the few chunks they lie in, where one hash table of every hex missed the
+/// cache twice a hex (as long as generating the hex, at a million hexes).
+#[derive(Resource, Default)]
+pub struct HexIndex {
+    chunks: HashMap<(i32, i32), Box<[Option<Entity>; CHUNK_CELLS]>>,
+    len: usize,
+}
+
+impl HexIndex {
+    pub fn get(&self, hex: &Hex) -> Option<&Entity> {
+        let (key, local) = split(*hex);
+        self.chunks.get(&key)?[local].as_ref()
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Indexes `hex`'s entity; returns the one it replaces.
+    pub fn insert(&mut self, hex: Hex, entity: Entity) -> Option<Entity> {
+        let (key, local) = split(hex);
+        let chunk = (self.chunks.entry(key)).or_insert_with(|| Box::new([None; CHUNK_CELLS]));
+        let old = chunk[local].replace(entity);
+        self.len += usize::from(old.is_none());
+        old
+    }
+
+    /// Every indexed entity, chunk by chunk.
+    pub fn entities(&self) -> impl Iterator<Item = Entity> + '_ {
+        (self.chunks.values()).flat_map(|chunk| chunk.iter().flatten().copied())
+    }
+
+    /// Takes every entry out, leaving the index empty.
+    pub fn drain(&mut self) -> impl Iterator<Item = (Hex, Entity)> + use<> {
+        self.len = 0;
+        std::mem::take(&mut self.chunks)
+            .into_iter()
+            .flat_map(|(key, chunk)| {
+                (chunk.into_iter().enumerate()).filter_map(move |(i, e)| Some((join(key, i), e?)))
+            })
+    }
+}
+
+impl std::ops::Index<&Hex> for HexIndex {
+    type Output = Entity;
+
+    fn index(&self, hex: &Hex) -> &Entity {
+        self.get(hex).expect("a generated hex has an entity")
+    }
+}
 
 /// A request to generate a hex (ignored when it is already generated).
 #[derive(Message, Debug, Clone, Copy)]
@@ -237,9 +290,8 @@ fn spawn_hexes(world: &mut World, map: &HexWorld, made: std::ops::Range<u32>) {
         .spawn_batch(made.clone().map(|o| hex_bundle(map, o)))
         .collect();
     let mut index = world.resource_mut::<HexIndex>();
-    index.0.reserve(entities.len());
     for (o, &e) in made.clone().zip(&entities) {
-        index.0.insert(map.hex_of_order(o), e);
+        index.insert(map.hex_of_order(o), e);
     }
     world.write_message_batch(made.zip(entities).map(|(o, entity)| HexGenerated {
         hex: map.hex_of_order(o),
@@ -373,6 +425,31 @@ mod tests {
             let d = map.get(pos.0).unwrap();
             assert_eq!((d.biome, d.order), (b.0, g.order));
         }
+    }
+
+    #[test]
+    fn the_index_finds_every_hex_on_both_sides_of_chunk_borders_and_gives_them_all_back() {
+        let mut world = World::new();
+        let hexes: Vec<Hex> = crate::hex::view_order(Hex::new(-33, 31), 40).collect();
+        let mut index = HexIndex::default();
+        for &h in &hexes {
+            assert_eq!(index.insert(h, world.spawn_empty().id()), None);
+        }
+        assert_eq!(index.len(), hexes.len());
+        assert!(index.get(&Hex::new(500, 0)).is_none());
+        let first = index[&hexes[0]];
+        let again = world.spawn_empty().id();
+        assert_eq!(index.insert(hexes[0], again), Some(first));
+        assert_eq!((index.len(), index[&hexes[0]]), (hexes.len(), again));
+        assert_eq!(index.entities().count(), hexes.len());
+        let mut out: Vec<(Hex, Entity)> = index.drain().collect();
+        assert!(index.is_empty() && index.get(&hexes[1]).is_none());
+        out.sort_by_key(|(h, _)| (h.x, h.y));
+        let mut want: Vec<Hex> = hexes.clone();
+        want.sort_by_key(|h| (h.x, h.y));
+        assert_eq!(out.iter().map(|(h, _)| *h).collect::<Vec<_>>(), want);
+        // An entity and its absence in 8 bytes: a chunk of the index is 8 KB.
+        assert_eq!(std::mem::size_of::<Option<Entity>>(), 8);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::hex::NEIGHBOURS;
 
 pub const CHUNK_SHIFT: i32 = 5;
 pub const CHUNK_SIDE: i32 = 1 << CHUNK_SHIFT;
-const CHUNK_CELLS: usize = (CHUNK_SIDE * CHUNK_SIDE) as usize;
+pub const CHUNK_CELLS: usize = (CHUNK_SIDE * CHUNK_SIDE) as usize;
 const MASK: i32 = CHUNK_SIDE - 1;
 const CHUNK_BITS: u32 = 2 * CHUNK_SHIFT as u32;
 const LOCAL_MASK: u32 = (1 << CHUNK_BITS) - 1;
@@ -83,11 +83,22 @@ impl Default for Store {
 /// where a `Hex` takes 8.
 pub type Slot = u32;
 
+/// A hex's chunk key and its offset in the chunk.
 #[inline]
-fn split(h: Hex) -> ((i32, i32), usize) {
+pub fn split(h: Hex) -> ((i32, i32), usize) {
     let key = (h.x >> CHUNK_SHIFT, h.y >> CHUNK_SHIFT);
     let local = ((h.y & MASK) * CHUNK_SIDE + (h.x & MASK)) as usize;
     (key, local)
+}
+
+/// The hex at offset `local` of chunk `key` (the inverse of [`split`]).
+#[inline]
+pub fn join((kx, ky): (i32, i32), local: usize) -> Hex {
+    let local = local as i32;
+    Hex::new(
+        (kx << CHUNK_SHIFT) | (local & MASK),
+        (ky << CHUNK_SHIFT) | (local >> CHUNK_SHIFT),
+    )
 }
 
 impl Store {
@@ -224,11 +235,9 @@ impl Store {
     /// The hex stored at `slot`.
     #[inline]
     pub fn hex_of(&self, slot: Slot) -> Hex {
-        let (kx, ky) = self.keys[(slot >> CHUNK_BITS) as usize];
-        let local = (slot & LOCAL_MASK) as i32;
-        Hex::new(
-            (kx << CHUNK_SHIFT) | (local & MASK),
-            (ky << CHUNK_SHIFT) | (local >> CHUNK_SHIFT),
+        join(
+            self.keys[(slot >> CHUNK_BITS) as usize],
+            (slot & LOCAL_MASK) as usize,
         )
     }
 
