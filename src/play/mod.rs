@@ -149,7 +149,13 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .in_set(AppSystems::Phase),
         )
-        .add_systems(Resolve, bots::decide.in_set(AppSystems::Decide))
+        .add_systems(
+            Resolve,
+            // A game of people alone has no bot to decide for.
+            bots::decide
+                .run_if(any_with_component::<Bot>)
+                .in_set(AppSystems::Decide),
+        )
         .add_systems(Update, bots::pace.in_set(AppSystems::Bots))
         .add_systems(
             Update,
