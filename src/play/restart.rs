@@ -29,10 +29,8 @@ pub fn restart(world: &mut World, map: HexWorld) {
     for e in players {
         world.despawn(e);
     }
-    let hexes: Vec<Entity> = world
-        .resource_mut::<HexIndex>()
-        .drain()
-        .map(|(_, e)| e)
+    let hexes: Vec<Entity> = std::mem::take(&mut *world.resource_mut::<HexIndex>())
+        .entities()
         .collect();
     for e in hexes {
         world.despawn(e);

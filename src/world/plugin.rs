@@ -14,7 +14,7 @@ use hexx::Hex;
 
 use super::Cause;
 pub use super::HexWorld;
-use super::store::{CHUNK_CELLS, join, split};
+use super::store::{CHUNK_CELLS, split};
 use crate::AppSystems;
 use crate::hex::view_order;
 use crate::rules::{BiomeId, FeatureSet, LandmarkId, Rules};
@@ -90,16 +90,6 @@ impl HexIndex {
     /// Every indexed entity, chunk by chunk.
     pub fn entities(&self) -> impl Iterator<Item = Entity> + '_ {
         (self.chunks.values()).flat_map(|chunk| chunk.iter().flatten().copied())
-    }
-
-    /// Takes every entry out, leaving the index empty.
-    pub fn drain(&mut self) -> impl Iterator<Item = (Hex, Entity)> + use<> {
-        self.len = 0;
-        std::mem::take(&mut self.chunks)
-            .into_iter()
-            .flat_map(|(key, chunk)| {
-                (chunk.into_iter().enumerate()).filter_map(move |(i, e)| Some((join(key, i), e?)))
-            })
     }
 }
 
@@ -432,22 +422,23 @@ mod tests {
         let mut world = World::new();
         let hexes: Vec<Hex> = crate::hex::view_order(Hex::new(-33, 31), 40).collect();
         let mut index = HexIndex::default();
-        for &h in &hexes {
-            assert_eq!(index.insert(h, world.spawn_empty().id()), None);
+        let entities: Vec<Entity> = hexes.iter().map(|_| world.spawn_empty().id()).collect();
+        for (&h, &e) in hexes.iter().zip(&entities) {
+            assert_eq!(index.insert(h, e), None);
         }
         assert_eq!(index.len(), hexes.len());
+        for (h, e) in hexes.iter().zip(&entities) {
+            assert_eq!(index[h], *e);
+        }
         assert!(index.get(&Hex::new(500, 0)).is_none());
-        let first = index[&hexes[0]];
         let again = world.spawn_empty().id();
-        assert_eq!(index.insert(hexes[0], again), Some(first));
+        assert_eq!(index.insert(hexes[0], again), Some(entities[0]));
         assert_eq!((index.len(), index[&hexes[0]]), (hexes.len(), again));
-        assert_eq!(index.entities().count(), hexes.len());
-        let mut out: Vec<(Hex, Entity)> = index.drain().collect();
-        assert!(index.is_empty() && index.get(&hexes[1]).is_none());
-        out.sort_by_key(|(h, _)| (h.x, h.y));
-        let mut want: Vec<Hex> = hexes.clone();
-        want.sort_by_key(|h| (h.x, h.y));
-        assert_eq!(out.iter().map(|(h, _)| *h).collect::<Vec<_>>(), want);
+        let mut all: Vec<Entity> = index.entities().collect();
+        all.sort();
+        let mut want: Vec<Entity> = entities[1..].iter().copied().chain([again]).collect();
+        want.sort();
+        assert_eq!(all, want);
         // An entity and its absence in 8 bytes: a chunk of the index is 8 KB.
         assert_eq!(std::mem::size_of::<Option<Entity>>(), 8);
     }

@@ -91,16 +91,6 @@ pub fn split(h: Hex) -> ((i32, i32), usize) {
     (key, local)
 }
 
-/// The hex at offset `local` of chunk `key` (the inverse of [`split`]).
-#[inline]
-pub fn join((kx, ky): (i32, i32), local: usize) -> Hex {
-    let local = local as i32;
-    Hex::new(
-        (kx << CHUNK_SHIFT) | (local & MASK),
-        (ky << CHUNK_SHIFT) | (local >> CHUNK_SHIFT),
-    )
-}
-
 impl Store {
     /// An empty store that makes at most `max_chunks` chunks (never more than a slot can name).
     pub fn new(max_chunks: u32) -> Self {
@@ -235,9 +225,11 @@ impl Store {
     /// The hex stored at `slot`.
     #[inline]
     pub fn hex_of(&self, slot: Slot) -> Hex {
-        join(
-            self.keys[(slot >> CHUNK_BITS) as usize],
-            (slot & LOCAL_MASK) as usize,
+        let (kx, ky) = self.keys[(slot >> CHUNK_BITS) as usize];
+        let local = (slot & LOCAL_MASK) as i32;
+        Hex::new(
+            (kx << CHUNK_SHIFT) | (local & MASK),
+            (ky << CHUNK_SHIFT) | (local >> CHUNK_SHIFT),
         )
     }
 
