@@ -257,9 +257,17 @@ fn main() {
         }
         return;
     }
-    if std::env::args().any(|a| a == "--ecs-only") {
-        for _ in 0..3 {
-            black_box(ecs_spiral(&rules, 1_000_000));
+    // `--ecs-only [N]`: ECS worlds of N hexes (10^6 by default; 1 to 10^7, the world's limit),
+    // 3 × 10^6 hexes in all.
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--ecs-only") {
+        let n: u64 = args
+            .get(i + 1)
+            .and_then(|a| a.parse().ok())
+            .unwrap_or(1_000_000)
+            .clamp(1, 10_000_000);
+        for _ in 0..(3_000_000 / n).max(1) {
+            black_box(ecs_spiral(&rules, n));
         }
         return;
     }

@@ -642,8 +642,8 @@ impl HexWorld {
     }
 
     pub fn data_of_order(&self, order: u32) -> GeneratedHex {
-        let hex = self.hex_of_order(order);
-        Self::data(hex, self.store.get(hex))
+        let slot = self.order[order as usize] & SLOT_MASK;
+        Self::data(self.store.hex_of(slot), self.store.at(slot))
     }
 }
 

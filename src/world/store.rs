@@ -217,6 +217,12 @@ impl Store {
         Some(&mut self.chunks[c as usize][local])
     }
 
+    /// The cell at `slot`: no chunk looked up by key.
+    #[inline]
+    pub fn at(&self, slot: Slot) -> Cell {
+        self.chunks[(slot >> CHUNK_BITS) as usize][(slot & LOCAL_MASK) as usize]
+    }
+
     #[inline]
     pub fn at_mut(&mut self, slot: Slot) -> &mut Cell {
         &mut self.chunks[(slot >> CHUNK_BITS) as usize][(slot & LOCAL_MASK) as usize]
