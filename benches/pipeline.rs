@@ -35,6 +35,14 @@ fn app(rules: &Rules) -> App {
     app
 }
 
+/// The frame's message buffers turn over (untimed), as `First` does in a game; run alone, so no
+/// thread pool wakes beside the timed work.
+fn turn_over(app: &mut App) {
+    app.world_mut()
+        .run_system_cached(bevy::ecs::message::message_update_system)
+        .expect("the message update runs");
+}
+
 /// What one run of the walk measured: the frames' time, and the generation requests each move
 /// caused (pocket Lakes come with the hex that closes them, so they are not requested).
 struct Walk {
@@ -87,6 +95,8 @@ fn walk(rules: &Rules, moves: u32) -> Walk {
         let t = Instant::now();
         settle(app.world_mut());
         took += t.elapsed();
+        // The frame's message buffers turn over (untimed), as in a game.
+        turn_over(&mut app);
         let map = app.world().resource::<HexWorld>();
         revealed.push(
             (before..map.len() as u32)
@@ -124,6 +134,7 @@ fn generate_only(rules: &Rules, walked: &Walk) -> (Duration, usize) {
         let t = Instant::now();
         generate_hexes(app.world_mut());
         took += t.elapsed();
+        turn_over(&mut app);
     }
     (took, app.world().resource::<HexWorld>().len())
 }
