@@ -578,3 +578,33 @@ fn a_log_past_the_cap_is_refused_unread() {
     assert!(start.elapsed() < std::time::Duration::from_secs(5));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Bad input is refused by checks, never by catching a panic: no source file of the game
+/// catches one (nor installs a hook that could hide it).
+#[test]
+fn no_panic_is_caught_anywhere_in_the_game() {
+    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).expect("the source folder") {
+            let p = e.expect("an entry").path();
+            if p.is_dir() {
+                files(&p, out);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    let mut sources = Vec::new();
+    files(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut sources,
+    );
+    assert!(sources.len() > 50, "the game's sources are found");
+    // Split, so this file does not name them whole.
+    let banned = [["catch", "_unwind"].concat(), ["set", "_hook"].concat()];
+    for p in sources {
+        let text = std::fs::read_to_string(&p).expect("a source file");
+        for b in &banned {
+            assert!(!text.contains(b.as_str()), "{} uses {b}", p.display());
+        }
+    }
+}

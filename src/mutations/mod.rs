@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use proptest::test_runner::{Config, RngSeed, TestRunner};
+use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
 
 use text::{Mutated, mutated};
 
@@ -63,6 +63,11 @@ impl Drop for Scratch {
     }
 }
 
+/// What one case may take at most: a bound against a hang or a runaway loop, not a speed
+/// target (the slowest default case takes about 50 ms in the dev profile; the sweep's storm
+/// map at the radius limit, 200, about 300 ms).
+const CASE_TIME: Duration = Duration::from_secs(1);
+
 /// What one case did: whether the file was accepted and how many hexes its use generated.
 struct CaseOutcome {
     accepted: bool,
@@ -105,6 +110,13 @@ fn run(name: &str, seed: u64, cases: u32, base: Vec<u8>, case: impl Fn(&Mutated)
         hexes.set(hexes.get().max(outcome.hexes));
         if took > slowest.borrow().0 {
             *slowest.borrow_mut() = (took, m.steps.clone());
+        }
+        if took > CASE_TIME {
+            return Err(TestCaseError::fail(format!(
+                "a case took {:.1} s (at most {} s)",
+                took.as_secs_f64(),
+                CASE_TIME.as_secs()
+            )));
         }
         Ok(())
     });
@@ -149,8 +161,10 @@ fn sweep(name: &str, base: &[u8], case: impl Fn(&[u8]) -> CaseOutcome) {
             let start = Instant::now();
             accepted += case(&bytes).accepted as u32;
             cases += 1;
-            if start.elapsed() > slowest.0 {
-                slowest = (start.elapsed(), step.clone());
+            let took = start.elapsed();
+            assert!(took <= CASE_TIME, "{name}: {step} took {took:?}");
+            if took > slowest.0 {
+                slowest = (took, step.clone());
             }
             drop(trying);
         }

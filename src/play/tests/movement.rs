@@ -164,3 +164,57 @@ fn a_boardwalk_cancels_every_movement_effect_of_its_hex() {
         [PlayEvent::Moved { ap: 2, .. }]
     ));
 }
+
+/// A hex on the edge of the coordinate range (2^24 steps out), and a direction leading past it.
+fn the_edge() -> (Hex, Direction) {
+    let edge = Hex::new(crate::world::limits::MAX_COORD as i32, 0);
+    assert!(crate::world::limits::in_range(edge));
+    let out = (Direction::ALL.into_iter())
+        .find(|d| !crate::world::limits::in_range(step(edge, *d)))
+        .unwrap();
+    (edge, out)
+}
+
+#[test]
+fn a_move_past_the_coordinate_range_is_refused_and_its_target_stays_indeterminate() {
+    let mut t = Table::with(rules_with(|r| r.sight_radius = 0), 5);
+    let (edge, out) = the_edge();
+    t.place(edge, "Meadow", &[]);
+    t.join(1, 0, edge);
+    assert!(t.frame().is_empty());
+    let events = t.go(1, out);
+    let refused = PlayEvent::Refused {
+        player: PlayerId(1),
+        action: Action::Traverse {
+            player: PlayerId(1),
+            direction: out,
+        },
+        refusal: Refusal::Beyond(crate::world::limits::Limit::Range),
+    };
+    assert_eq!(events, [refused]);
+    assert_eq!((t.pos(1), t.ap(1)), (edge, 3), "no step taken, no AP spent");
+    assert!(t.store(step(edge, out)).is_none());
+    t.assert_mirrored();
+    t.assert_invariants();
+}
+
+#[test]
+fn hexes_in_view_past_the_range_stay_indeterminate_and_are_logged_once() {
+    let mut t = Table::new(5);
+    let (edge, _) = the_edge();
+    t.place(edge, "Meadow", &[]);
+    t.join(1, 0, edge);
+    let events = t.frame();
+    let unseen = PlayEvent::Unseen {
+        limit: crate::world::limits::Limit::Range,
+    };
+    assert_eq!(events, [unseen], "one entry however many hexes");
+    let view = crate::hex::view_order(edge, t.rules().sight_radius);
+    let (inside, outside): (Vec<Hex>, Vec<Hex>) =
+        view.partition(|h| crate::world::limits::in_range(*h));
+    assert!(!outside.is_empty());
+    assert!(inside.iter().all(|h| t.store(*h).is_some()));
+    assert!(outside.iter().all(|h| t.store(*h).is_none()));
+    t.assert_mirrored();
+    t.assert_invariants();
+}

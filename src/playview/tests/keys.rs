@@ -213,3 +213,55 @@ fn keys_wait_while_a_bot_plays() {
         }]
     );
 }
+
+/// F5 that cannot write says why in the HUD; the save already made stays whole and the game
+/// goes on.
+#[test]
+fn a_failed_save_says_why_and_loses_nothing() {
+    let dir = std::env::temp_dir().join(format!("aeternus-f5-fails-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.ron");
+    let mut app = table(None);
+    app.add_plugins(saving::plugin)
+        .insert_resource(saving::SavePath(path.clone()));
+    app.update();
+    press(&mut app, KeyCode::F5);
+    let notice = app.world().resource::<Notice>().0.clone().unwrap();
+    assert!(notice.starts_with("Saved to"), "{notice}");
+    let saved = std::fs::read(&path).unwrap();
+    // A folder with a file in it where the backup goes: the next save cannot keep the backup,
+    // so it stops before its rename.
+    std::fs::create_dir_all(dir.join("game.ron.bak/kept")).unwrap();
+    click(&mut app, Direction::Ashe.offset());
+    sent(&mut app);
+    press(&mut app, KeyCode::F5);
+    let notice = app.world().resource::<Notice>().0.clone().unwrap();
+    assert!(notice.starts_with("Not saved to"), "{notice}");
+    assert!(notice.contains("game.ron"), "{notice}");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        saved,
+        "the last save is whole"
+    );
+    // The game goes on.
+    let at = position(&mut app, 1);
+    let next = Direction::ALL
+        .into_iter()
+        .find(|d| {
+            let map = app.world().resource::<HexWorld>();
+            let lake = map.rules.biome("Lake");
+            map.get(at + d.offset())
+                .is_some_and(|h| Some(h.biome) != lake)
+        })
+        .unwrap();
+    click(&mut app, at + next.offset());
+    assert_eq!(
+        sent(&mut app),
+        vec![Action::Traverse {
+            player: p(1),
+            direction: next,
+        }]
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
