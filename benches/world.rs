@@ -8,6 +8,8 @@ use std::time::{Duration, Instant};
 
 use aeternus::hex::{NEIGHBOURS, neighbours, ring};
 use aeternus::rules::{BiomeId, FeatureSet, LandmarkId, Rules};
+use aeternus::save::{SaveGame, SavedHex, VERSION};
+use aeternus::world::invariants;
 use aeternus::world::plugin::{HexIndex, Viewer};
 use aeternus::world::pockets::Searcher;
 use aeternus::world::{Cause, HexWorld};
@@ -182,6 +184,65 @@ fn pocket_cost(rules: &Rules, n: u64) -> Duration {
     times.iter().sum::<Duration>() / times.len() as u32
 }
 
+/// The save of `w` with nobody seated: the hexes are what loading parses and checks.
+fn save_of(w: &HexWorld) -> String {
+    let hexes = (0..w.len() as u32)
+        .map(|o| {
+            let d = w.data_of_order(o);
+            SavedHex {
+                at: aeternus::hex::Coord::from_hex(d.hex),
+                biome: d.biome.0,
+                landmark: d.landmark.0,
+                features: d.features.0,
+                cause: w.cause(o),
+            }
+        })
+        .collect();
+    let save = SaveGame {
+        version: VERSION,
+        seed: w.seed,
+        names: w.rules.names(),
+        phase: 0,
+        hexes,
+        players: Vec::new(),
+        flags: Vec::new(),
+        log: Vec::new(),
+    };
+    save.to_ron()
+}
+
+/// A save's load (parse, field checks, rebuild, invariants) and the invariant check alone, per
+/// hex at 10^4, 10^5 and 10^6: linear when the ratios stay near 1.
+fn save_cost(rules: &Rules) {
+    let (mut load, mut check) = (Vec::new(), Vec::new());
+    for n in [10_000u64, 100_000, 1_000_000] {
+        let w = spiral_core(rules, n);
+        let text = save_of(&w);
+        let (d_check, ok) = best_of(3, || invariants::check(&w, &[], &[]).is_ok());
+        assert!(ok, "the spiral world keeps its invariants");
+        let (d_load, len) = best_of(3, || {
+            let save = SaveGame::from_ron(&text, "bench").unwrap();
+            save.world(rules, "bench").unwrap().len()
+        });
+        assert_eq!(len, w.len());
+        let per = |d: Duration| d.as_nanos() as f64 / len as f64;
+        load.push(per(d_load));
+        check.push(per(d_check));
+        println!(
+            "save of {:>9} hexes ({:>4} MB): load {:>7.0} ns/hex, invariants alone {:>5.0} ns/hex",
+            len,
+            text.len() >> 20,
+            per(d_load),
+            per(d_check)
+        );
+    }
+    println!(
+        "per-hex cost 10^6 / 10^4: load {:.2}x, invariants {:.2}x (linear: near 1x)",
+        load[2] / load[0],
+        check[2] / check[0]
+    );
+}
+
 fn summary(rules: &Rules) {
     println!("\n== Aeternus world generation (one core) ==");
     println!(
@@ -214,6 +275,7 @@ fn summary(rules: &Rules) {
             n as f64 / d.as_secs_f64()
         );
     }
+    save_cost(rules);
     let (small, big) = (pocket_cost(rules, 1_000), pocket_cost(rules, 1_000_000));
     println!(
         "close a 3-hex pocket: {:?} in 10^3 hexes, {:?} in 10^6 hexes: {:.2}x (target <= 2x)",

@@ -423,12 +423,13 @@ fn a_fifo_given_as_any_input_is_refused_at_once() {
 /// A temporary folder of the test's own.
 fn scratch(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("aeternus-{name}-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
 
-/// `sim` twice on one seed writes the same log and the same save, byte for byte; `replay` of the
-/// log checks every line and saves the same game, byte for byte.
+/// `sim` twice on one seed writes the same log and the same save, byte for byte, and no
+/// autosave; `replay` of the log checks every line and saves the same game, byte for byte.
 #[test]
 fn a_recorded_game_is_the_same_twice_and_its_replay_saves_it_alike() {
     let dir = scratch("sim-replay");
@@ -454,6 +455,13 @@ fn a_recorded_game_is_the_same_twice_and_its_replay_saves_it_alike() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
+    // Headless games end phases but never autosave: the folder holds the logs and saves only.
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["a.jsonl", "a.ron", "b.jsonl", "b.ron"]);
     let read = |n: &str| std::fs::read(dir.join(n)).unwrap();
     assert!(
         read("a.jsonl") == read("b.jsonl"),
@@ -606,5 +614,38 @@ fn no_panic_is_caught_anywhere_in_the_game() {
         for b in &banned {
             assert!(!text.contains(b.as_str()), "{} uses {b}", p.display());
         }
+    }
+}
+
+/// A hex list on standard input past either of its caps is refused at the cap, naming it: more
+/// hexes than a world holds (2^24), or more bytes than a list may have (256 MiB).
+#[test]
+fn a_hex_list_past_its_caps_is_refused_naming_the_cap() {
+    let hexes = "0,0,0\n".repeat((1 << 24) + 1);
+    let bytes = "#".repeat((256 << 20) + 1);
+    for (input, says) in [
+        (hexes, "-:16777217: the list holds more than 16777216 hexes"),
+        (
+            bytes,
+            "-: the hex list is larger than the limit of 268435456 bytes",
+        ),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_aeternus"))
+            .args(["gen", "--hexes", "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        let mut stdin = child.stdin.take().unwrap();
+        // Written from a thread: the game may stop reading at the cap, and the pipe then breaks.
+        let writer = std::thread::spawn(move || {
+            let _ = stdin.write_all(input.as_bytes());
+        });
+        let out = child.wait_with_output().unwrap();
+        writer.join().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(says) && !err.contains("panicked"), "{err}");
     }
 }
