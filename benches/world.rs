@@ -202,7 +202,7 @@ fn save_of(w: &HexWorld) -> String {
         version: VERSION,
         seed: w.seed,
         names: w.rules.names(),
-        phase: 0,
+        phase: 1,
         hexes,
         players: Vec::new(),
         flags: Vec::new(),
