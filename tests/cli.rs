@@ -296,6 +296,26 @@ fn hostile_cases(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
+/// Runs the game in the crate's folder with `input` on standard input (stdout dropped).
+fn fed(args: &[impl AsRef<std::ffi::OsStr>], input: String) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_aeternus"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    // Written from a thread: the game may stop reading (at a cap, say), and the pipe then breaks.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
 /// Every case of the corpus exits with 2, names the field and the limit it breaks, and never panics.
 #[test]
 fn the_hostile_corpus_is_refused_with_its_field_and_limit() {
@@ -306,20 +326,7 @@ fn the_hostile_corpus_is_refused_with_its_field_and_limit() {
     let mut failures = Vec::new();
     for path in &paths {
         let case = hostile_case(path);
-        let mut child = Command::new(env!("CARGO_BIN_EXE_aeternus"))
-            .args(&case.args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary runs");
-        let mut stdin = child.stdin.take().unwrap();
-        if let Some(s) = &case.stdin {
-            let _ = stdin.write_all(s.as_bytes());
-        }
-        drop(stdin);
-        let out = child.wait_with_output().unwrap();
+        let out = fed(&case.args, case.stdin.clone().unwrap_or_default());
         let err = String::from_utf8_lossy(&out.stderr);
         let ok = out.status.code() == Some(2)
             && err.contains(&case.field)
@@ -630,20 +637,7 @@ fn a_hex_list_past_its_caps_is_refused_naming_the_cap() {
             "-: the hex list is larger than the limit of 268435456 bytes",
         ),
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_aeternus"))
-            .args(["gen", "--hexes", "-"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary runs");
-        let mut stdin = child.stdin.take().unwrap();
-        // Written from a thread: the game may stop reading at the cap, and the pipe then breaks.
-        let writer = std::thread::spawn(move || {
-            let _ = stdin.write_all(input.as_bytes());
-        });
-        let out = child.wait_with_output().unwrap();
-        writer.join().unwrap();
+        let out = fed(&["gen", "--hexes", "-"], input);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{err}");
         assert!(err.contains(says) && !err.contains("panicked"), "{err}");
