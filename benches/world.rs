@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use aeternus::hex::{NEIGHBOURS, neighbours, ring};
 use aeternus::rules::{BiomeId, FeatureSet, LandmarkId, Rules};
-use aeternus::save::{SaveGame, SavedHex, VERSION};
+use aeternus::save::{SaveGame, VERSION, saved_hexes};
 use aeternus::world::invariants;
 use aeternus::world::plugin::{HexIndex, Viewer};
 use aeternus::world::pockets::Searcher;
@@ -186,24 +186,12 @@ fn pocket_cost(rules: &Rules, n: u64) -> Duration {
 
 /// The save of `w` with nobody seated: the hexes are what loading parses and checks.
 fn save_of(w: &HexWorld) -> String {
-    let hexes = (0..w.len() as u32)
-        .map(|o| {
-            let d = w.data_of_order(o);
-            SavedHex {
-                at: aeternus::hex::Coord::from_hex(d.hex),
-                biome: d.biome.0,
-                landmark: d.landmark.0,
-                features: d.features.0,
-                cause: w.cause(o),
-            }
-        })
-        .collect();
     let save = SaveGame {
         version: VERSION,
         seed: w.seed,
         names: w.rules.names(),
         phase: 1,
-        hexes,
+        hexes: saved_hexes(w),
         players: Vec::new(),
         flags: Vec::new(),
         log: Vec::new(),

@@ -279,21 +279,25 @@ fn hostile_case(path: &std::path::Path) -> HostileCase {
     }
 }
 
-fn hostile_cases(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+/// The files under `dir`, in every folder below it, that `keep` keeps; sorted by path.
+fn files_under(
+    dir: &std::path::Path,
+    keep: &dyn Fn(&std::path::Path) -> bool,
+) -> Vec<std::path::PathBuf> {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.unwrap().path())
         .collect();
     entries.sort();
+    let mut out = Vec::new();
     for p in entries {
         if p.is_dir() {
-            hostile_cases(&p, out);
-        } else if p.extension().is_some_and(|e| e != "md")
-            && !p.to_string_lossy().contains(".data.")
-        {
+            out.extend(files_under(&p, keep));
+        } else if keep(&p) {
             out.push(p);
         }
     }
+    out
 }
 
 /// Runs the game in the crate's folder with `input` on standard input (stdout dropped).
@@ -320,8 +324,10 @@ fn fed(args: &[impl AsRef<std::ffi::OsStr>], input: String) -> std::process::Out
 #[test]
 fn the_hostile_corpus_is_refused_with_its_field_and_limit() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile");
-    let mut paths = Vec::new();
-    hostile_cases(&root, &mut paths);
+    // A case is any file but the notes (`.md`) and the data cases name (`NAME.data.EXT`).
+    let paths = files_under(&root, &|p| {
+        p.extension().is_some_and(|e| e != "md") && !p.to_string_lossy().contains(".data.")
+    });
     assert!(paths.len() >= 10, "the corpus has {} cases", paths.len());
     let mut failures = Vec::new();
     for path in &paths {
@@ -598,20 +604,9 @@ fn a_log_past_the_cap_is_refused_unread() {
 /// catches one (nor installs a hook that could hide it).
 #[test]
 fn no_panic_is_caught_anywhere_in_the_game() {
-    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-        for e in std::fs::read_dir(dir).expect("the source folder") {
-            let p = e.expect("an entry").path();
-            if p.is_dir() {
-                files(&p, out);
-            } else if p.extension().is_some_and(|x| x == "rs") {
-                out.push(p);
-            }
-        }
-    }
-    let mut sources = Vec::new();
-    files(
+    let sources = files_under(
         &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
-        &mut sources,
+        &|p| p.extension().is_some_and(|x| x == "rs"),
     );
     assert!(sources.len() > 50, "the game's sources are found");
     // Split, so this file does not name them whole.

@@ -113,18 +113,7 @@ pub fn capture(world: &mut World) -> SaveGame {
         .map(|(h, g, f)| (g.order, Coord::from_hex(h.0), f.0.0))
         .collect();
     let map = world.resource::<HexWorld>();
-    let hexes: Vec<SavedHex> = (0..map.len() as u32)
-        .map(|o| {
-            let d = map.data_of_order(o);
-            SavedHex {
-                at: Coord::from_hex(d.hex),
-                biome: d.biome.0,
-                landmark: d.landmark.0,
-                features: d.features.0,
-                cause: map.cause(o),
-            }
-        })
-        .collect();
+    let hexes = saved_hexes(map);
     flags.sort_by_key(|f| f.0);
     SaveGame {
         version: VERSION,
@@ -136,6 +125,22 @@ pub fn capture(world: &mut World) -> SaveGame {
         flags: flags.into_iter().map(|(_, c, f)| (c, f)).collect(),
         log: world.resource::<PlayLog>().0.clone(),
     }
+}
+
+/// Every generated hex of `map` as a save holds it, in generation order.
+pub fn saved_hexes(map: &HexWorld) -> Vec<SavedHex> {
+    (0..map.len() as u32)
+        .map(|o| {
+            let d = map.data_of_order(o);
+            SavedHex {
+                at: Coord::from_hex(d.hex),
+                biome: d.biome.0,
+                landmark: d.landmark.0,
+                features: d.features.0,
+                cause: map.cause(o),
+            }
+        })
+        .collect()
 }
 
 impl SaveGame {
