@@ -13,15 +13,15 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use aeternus::hex::Direction;
-use aeternus::play::{
+use aeternus_core::hex::Direction;
+use aeternus_core::play::{
     Action, ActionPoints, Bot, BotActions, BotPace, Faction, PlayEvent, PlayLog, Player, PlayerId,
     Position,
 };
-use aeternus::rules::Rules;
-use aeternus::sites::{self, SiteLayer, SiteRules};
-use aeternus::world::Cause;
-use aeternus::world::plugin::{GenerateHex, HexWorld, generate_hexes, settle};
+use aeternus_core::rules::Rules;
+use aeternus_core::sites::{self, SiteLayer, SiteRules};
+use aeternus_core::world::Cause;
+use aeternus_core::world::plugin::{GenerateHex, HexWorld, generate_hexes, settle};
 use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
 use hexx::Hex;
@@ -31,7 +31,10 @@ const SEED: u64 = 1;
 fn app(rules: &Rules) -> App {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins);
-    (aeternus::core_plugins(rules.clone(), SEED))(&mut app);
+    app.add_plugins(aeternus_core::CorePlugin {
+        rules: rules.clone(),
+        seed: SEED,
+    });
     app
 }
 
@@ -118,7 +121,7 @@ fn generate_only(rules: &Rules, walked: &Walk) -> (Duration, usize) {
     let mut app = app(rules);
     app.update();
     // The walker's first sight, untimed: the walk's first frame made it before any move.
-    let sight = aeternus::hex::view_order(Hex::ZERO, rules.sight_radius);
+    let sight = aeternus_core::hex::view_order(Hex::ZERO, rules.sight_radius);
     for hex in sight {
         app.world_mut().write_message(GenerateHex {
             hex,

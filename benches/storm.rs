@@ -6,7 +6,7 @@ use std::hint::black_box;
 use std::sync::Arc;
 use std::time::Instant;
 
-use aeternus::storm::{CycleParams, StormMap, StormRules};
+use aeternus_core::storm::{CycleParams, StormMap, StormRules};
 use criterion::Criterion;
 
 fn cycle(rules: &Arc<StormRules>, seed: u64, cycle: u32, trial: bool) -> StormMap {

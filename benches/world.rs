@@ -6,15 +6,15 @@ use std::collections::{HashMap, VecDeque};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use aeternus::hex::{NEIGHBOURS, neighbours, ring};
-use aeternus::rules::{BiomeId, FeatureSet, LandmarkId, Rules};
-use aeternus::save::{SaveGame, VERSION, saved_hexes};
-use aeternus::world::invariants;
-use aeternus::world::plugin::{HexIndex, Viewer};
-use aeternus::world::pockets::Searcher;
-use aeternus::world::{Cause, HexWorld};
-use aeternus::worldgen::stream::HexStreams;
-use aeternus::worldgen::{PoolNeighbour, draw_biome, draw_features, draw_landmark};
+use aeternus_core::hex::{NEIGHBOURS, neighbours, ring};
+use aeternus_core::rules::{BiomeId, FeatureSet, LandmarkId, Rules};
+use aeternus_core::save::{SaveGame, VERSION, saved_hexes};
+use aeternus_core::world::invariants;
+use aeternus_core::world::plugin::{HexIndex, Viewer};
+use aeternus_core::world::pockets::Searcher;
+use aeternus_core::world::{Cause, HexWorld};
+use aeternus_core::worldgen::stream::HexStreams;
+use aeternus_core::worldgen::{PoolNeighbour, draw_biome, draw_features, draw_landmark};
 use bevy::prelude::*;
 use criterion::{BenchmarkId, Criterion, Throughput};
 use hexx::Hex;
@@ -141,7 +141,10 @@ fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
 fn ecs_spiral(rules: &Rules, n: u64) -> Duration {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins);
-    (aeternus::core_plugins(rules.clone(), 1))(&mut app);
+    app.add_plugins(aeternus_core::CorePlugin {
+        rules: rules.clone(),
+        seed: 1,
+    });
     app.update();
     app.world_mut().spawn(Viewer {
         hex: Hex::ZERO,

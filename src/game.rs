@@ -1,4 +1,5 @@
-//! The game window: the rules core plus rendering.
+//! The game window: the headless core, the views and the screens wired together for the
+//! command line's options.
 
 use std::path::Path;
 
@@ -6,54 +7,25 @@ use bevy::asset::AssetPath;
 use bevy::prelude::*;
 use hexx::Hex;
 
-use crate::cli::{Cli, CliError, RulesChoice};
-use crate::mods::Sources;
-use crate::rules::asset::{
+use crate::cli::Cli;
+use aeternus_core::headless::{Fault, RulesChoice};
+use aeternus_core::mods::Sources;
+use aeternus_core::mods::asset::{
     AETERNUS_PATH, AeternusRules, SITES_PATH, STORM_PATH, SiteRulesFile, StormRulesFile,
 };
-use crate::save::SaveGame;
-use crate::sites::{SiteLayer, SiteRules};
-use crate::storm::CycleParams;
-use crate::world::plugin::Viewer;
+use aeternus_core::rules::{Rules, RulesError};
+use aeternus_core::save::SaveGame;
+use aeternus_core::sites::{SiteLayer, SiteRules};
+use aeternus_core::storm::{CycleParams, StormRules};
+use aeternus_core::world::HexWorld;
+use aeternus_core::world::plugin::Viewer;
+use aeternus_view::render::window;
+use aeternus_view::screens;
 
 /// How far a `--screenshot` of a game started from the command line reveals around the origin
 /// (the window tests' picture and the README's); a game played reveals only what the players'
 /// sight does.
 pub const START_VIEW_RADIUS: u32 = 12;
-
-/// The window's title: the ruleset and the seed, which a player can share.
-pub fn window_title(ruleset: &str, seed: u64) -> String {
-    format!("Aeternus — {ruleset} (seed {seed})")
-}
-
-/// Bevy's default plugins with the game's window title, over the game's asset sources (mods,
-/// the `assets` folder, the embedded defaults), which register first; the rule assets' loaders.
-pub fn window_plugins(app: &mut App, sources: &Sources, ruleset: &str, seed: u64) {
-    window_plugins_titled(app, sources, window_title(ruleset, seed));
-}
-
-/// [`window_plugins`] with the window's title given.
-fn window_plugins_titled(app: &mut App, sources: &Sources, title: String) {
-    sources.register(app);
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window { title, ..default() }),
-                // Closing the spectator window leaves the game running; closing the game ends
-                // both.
-                exit_condition: bevy::window::ExitCondition::OnPrimaryClosed,
-                ..default()
-            })
-            .set(Sources::asset_plugin(true)),
-    );
-    app.add_plugins((crate::rules::asset::plugin, crate::mods::art::plugin));
-    // The frame's systems on one thread, as the rules' passes already are: each is small, and
-    // the multi-threaded executor's waking and waiting cost several times their work (2.5-3.6
-    // ms against 0.3 ms a frame, measured on two cores beside a software renderer).
-    app.edit_schedule(Update, |s| {
-        s.set_executor(bevy::ecs::schedule::SingleThreadedExecutor::new());
-    });
-}
 
 /// The window's rules, loaded through the asset server from the game's sources: the mods' or
 /// the default `rules/aeternus.ron` or `rules/storm.ron`, or a rule file given by path (its
@@ -62,13 +34,13 @@ fn window_plugins_titled(app: &mut App, sources: &Sources, title: String) {
 pub fn window_rules(
     cli: &Cli,
     sources: &mut Sources,
-) -> Result<(RulesChoice, AssetPath<'static>), CliError> {
+) -> Result<(RulesChoice, AssetPath<'static>), Fault> {
     let (path, storm) = match cli.rules.as_str() {
         "aeternus" => (AssetPath::from(AETERNUS_PATH), false),
         "storm" => (AssetPath::from(STORM_PATH), true),
         file => {
-            let (text, _) = crate::rules::read_rule_file(Path::new(file))?;
-            let storm = crate::cli::rules_kind(&text) == Some("Storm");
+            let (text, _) = aeternus_core::rules::read_rule_file(Path::new(file))?;
+            let storm = aeternus_core::headless::rules_kind(&text) == Some("Storm");
             (sources.rule_file(Path::new(file)), storm)
         }
     };
@@ -84,10 +56,10 @@ pub fn window_rules(
 /// the command fails); the game's `rules/sites.ron` (a mod's, else the default) may not fit a
 /// ruleset given by path (a new biome), which leaves the layer off (the inner error).
 fn site_layer(
-    rules: &crate::rules::Rules,
+    rules: &Rules,
     cli: &Cli,
     sources: &Sources,
-) -> Result<Result<SiteLayer, crate::rules::RulesError>, CliError> {
+) -> Result<Result<SiteLayer, RulesError>, Fault> {
     match &cli.sites {
         Some(path) => {
             let sites = SiteRules::from_file(path)?;
@@ -102,167 +74,203 @@ fn site_layer(
 
 /// Opens the window on the command line's ruleset, mods and options: on the title screen
 /// when no option chooses a game (or `--title`), else straight into the game.
-pub fn run(cli: &Cli) -> Result<(), CliError> {
+pub fn run(cli: &Cli) -> Result<(), Fault> {
     let title = cli.title || !cli.chooses_game();
     // A new game without a given seed takes a random one.
-    let seed = cli.seed.unwrap_or_else(crate::screens::seed::random_seed);
-    let (screenshot, players) = (cli.screenshot.clone(), cli.players);
+    let seed = cli.seed.unwrap_or_else(screens::seed::random_seed);
     let script = match &cli.press {
-        Some(keys) => Some(crate::screens::script::parse(keys).map_err(CliError::BadInput)?),
+        Some(keys) => Some(screens::script::parse(keys).map_err(Fault::BadInput)?),
         None => None,
     };
-    let mut sources = Sources::new(crate::mods::open_all(&cli.mods)?);
+    let mut sources = Sources::new(aeternus_core::mods::open_all(&cli.mods)?);
     let (rules, rules_path) = window_rules(cli, &mut sources)?;
     let rules = match rules {
         RulesChoice::Aeternus(r) => {
-            let s = &cli.storm;
-            if s.cycle != 0 || s.contracts.is_some() || s.prestige || s.trial {
-                return Err(CliError::BadInput(
-                    "--cycle, --contracts, --prestige and --trial belong to the storm rules (--rules storm)".into(),
-                ));
-            }
+            storm_options_absent(cli)?;
             r
         }
         RulesChoice::Storm(storm) => {
-            if cli.load.is_some() || cli.save.is_some() {
-                return Err(CliError::BadInput(
-                    "--load and --save belong to the Aeternus window".into(),
-                ));
-            }
-            if cli.spectator {
-                return Err(CliError::BadInput(
-                    "--spectator belongs to the Aeternus window".into(),
-                ));
-            }
-            if cli.sites.is_some() {
-                return Err(CliError::BadInput(
-                    "--sites belongs to the Aeternus window (a storm map's sites: `aeternus sites --rules storm`)".into(),
-                ));
-            }
-            let s = &cli.storm;
-            let params = CycleParams {
-                seed,
-                cycle: s.cycle,
-                contracts: crate::storm::cli::contracts(&storm, s.contracts.as_deref())?,
-                prestige: s.prestige,
-                trial: s.trial,
-            };
-            crate::stormview::run(storm, params, screenshot, cli.zoom, &sources, rules_path);
+            let params = storm_cycle(cli, &storm, seed)?;
+            let shot = cli.screenshot.clone();
+            aeternus_view::stormview::run(storm, params, shot, cli.zoom, &sources, rules_path);
             return Ok(());
         }
     };
     let sites = site_layer(&rules, cli, &sources)?;
-    // A saved game brings its seed and world; it must fit the rules.
+    let loaded = loaded_game(cli, title, &rules)?;
+    let seed = loaded.as_ref().map_or(seed, |(s, _)| s.seed);
+    let mut app = App::new();
+    if title {
+        window::window_plugins_titled(&mut app, &sources, "Aeternus".into());
+    } else {
+        window::window_plugins(&mut app, &sources, &rules.name, seed);
+    }
+    app.add_plugins(aeternus_core::CorePlugin { rules, seed });
+    add_screens(&mut app, cli, title, seed, script);
+    let at = loaded.as_ref().and_then(|(s, _)| s.players.first());
+    let at = at.map_or(Hex::ZERO, |p| p.at.to_hex());
+    if let Some((save, world)) = loaded {
+        save.install(&mut app, world);
+    }
+    add_site_layer(&mut app, sites);
+    app.add_plugins(aeternus_core::mods::reload::plugin);
+    let handle = app.world().resource::<AssetServer>().load(rules_path);
+    app.insert_resource(aeternus_core::mods::reload::RulesAsset(handle));
+    add_views(&mut app, cli, title, at);
+    app.run();
+    Ok(())
+}
+
+/// The storm's options with the Aeternus rules: refused, naming them.
+fn storm_options_absent(cli: &Cli) -> Result<(), Fault> {
+    let s = &cli.storm;
+    if s.cycle != 0 || s.contracts.is_some() || s.prestige || s.trial {
+        return Err(Fault::BadInput(
+            "--cycle, --contracts, --prestige and --trial belong to the storm rules (--rules storm)".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// The storm window's first cycle, once the options that belong to the Aeternus window are
+/// found absent.
+fn storm_cycle(cli: &Cli, storm: &StormRules, seed: u64) -> Result<CycleParams, Fault> {
+    let refuse = |m: &str| Err(Fault::BadInput(m.into()));
+    if cli.load.is_some() || cli.save.is_some() {
+        return refuse("--load and --save belong to the Aeternus window");
+    }
+    if cli.spectator {
+        return refuse("--spectator belongs to the Aeternus window");
+    }
+    if cli.sites.is_some() {
+        return refuse(
+            "--sites belongs to the Aeternus window (a storm map's sites: `aeternus sites --rules storm`)",
+        );
+    }
+    let s = &cli.storm;
+    Ok(CycleParams {
+        seed,
+        cycle: s.cycle,
+        contracts: crate::cli::storm::contracts(storm, s.contracts.as_deref())?,
+        prestige: s.prestige,
+        trial: s.trial,
+    })
+}
+
+/// The saved game `--load` names, with its world, which must fit the rules (none on the title,
+/// whose Load menu reads it); the table checked against `--players` and `--bots`.
+fn loaded_game(
+    cli: &Cli,
+    title: bool,
+    rules: &Rules,
+) -> Result<Option<(SaveGame, HexWorld)>, Fault> {
     if cli.load.is_some() && cli.players.is_some() {
-        return Err(CliError::BadInput(
+        return Err(Fault::BadInput(
             "--players cannot be used with --load: a save brings its players".into(),
         ));
     }
     let loaded = match &cli.load {
-        Some(_) if title => None,
-        Some(path) => {
+        Some(path) if !title => {
             let save = SaveGame::read(path)?;
-            let world = save.world(&rules, &path.display().to_string())?;
+            let world = save.world(rules, &path.display().to_string())?;
             Some((save, world))
         }
-        None => None,
+        _ => None,
     };
     let seats = match &loaded {
         Some((save, _)) => save.players.len() as u32,
-        None => players.unwrap_or_else(|| crate::playview::seat::default_seats(&rules)),
+        None => (cli.players).unwrap_or_else(|| aeternus_core::play::default_seats(rules)),
     };
     if cli.bots > seats {
-        return Err(CliError::BadInput(format!(
+        return Err(Fault::BadInput(format!(
             "--bots {} is more than the {seats} players at the table",
             cli.bots
         )));
     }
-    let seed = loaded.as_ref().map_or(seed, |(s, _)| s.seed);
-    let loaded_at = loaded
-        .as_ref()
-        .and_then(|(s, _)| s.players.first())
-        .map(|p| p.at.to_hex());
-    let launch = crate::screens::Launch {
+    Ok(loaded)
+}
+
+/// The screens, on the title or in the game, and the window tests' keys if given.
+fn add_screens(
+    app: &mut App,
+    cli: &Cli,
+    title: bool,
+    seed: u64,
+    script: Option<Vec<screens::script::Press>>,
+) {
+    let launch = screens::Launch {
         rules: cli.rules.clone(),
         mods: cli.mods.clone(),
         bot: cli.bot,
         save: cli.save.clone(),
         seed,
     };
-    let mut app = App::new();
-    if title {
-        window_plugins_titled(&mut app, &sources, "Aeternus".into());
+    let first = if title {
+        screens::Screen::Title
     } else {
-        window_plugins(&mut app, &sources, &rules.name, seed);
-    }
-    (crate::core_plugins(rules, seed))(&mut app);
-    crate::configure_screens(&mut app);
-    app.add_plugins(crate::screens::ScreensPlugin {
-        first: if title {
-            crate::screens::Screen::Title
-        } else {
-            crate::screens::Screen::Game
-        },
-        launch,
-    });
+        screens::Screen::Game
+    };
+    app.add_plugins(screens::ScreensPlugin { first, launch });
     if let Some(keys) = script {
-        app.insert_resource(crate::screens::script::Script::new(keys))
-            .add_plugins(crate::screens::script::plugin);
+        app.insert_resource(screens::script::Script::new(keys))
+            .add_plugins(screens::script::plugin);
     }
-    if let Some((save, world)) = loaded {
-        save.install(&mut app, world);
-    }
-    if let Some(path) = &cli.save {
-        app.insert_resource(crate::playview::saving::SavePath(path.clone()));
-    }
-    app.add_plugins(crate::sites::plugin::plugin);
+}
+
+/// The site layer, or a warning that it is off (said once the log is up).
+fn add_site_layer(app: &mut App, sites: Result<SiteLayer, RulesError>) {
+    app.add_plugins(aeternus_core::sites::plugin::plugin);
     match sites {
         Ok(layer) => {
             app.insert_resource(layer);
         }
-        // Said once the log is up.
         Err(e) => {
             let why =
                 format!("the site layer is off: {e} (--sites FILE gives site rules that fit)");
             app.add_systems(Startup, move || warn!("{why}"));
         }
     }
-    app.add_plugins(crate::rules::reload::plugin);
-    let handle = app.world().resource::<AssetServer>().load(rules_path);
-    app.insert_resource(crate::rules::reload::RulesAsset(handle));
-    app.add_plugins(crate::render::RenderPlugin { screenshot });
-    if let Some(zoom) = cli.zoom {
-        app.insert_resource(crate::render::StartZoom(zoom));
+}
+
+/// The drawing, the play view, the bots' pace, the spectator and the first framing; `at` is
+/// where the game's first player stands (the origin in a new game).
+fn add_views(app: &mut App, cli: &Cli, title: bool, at: Hex) {
+    use aeternus_view::{playview, render, spectator};
+    if let Some(path) = &cli.save {
+        app.insert_resource(playview::saving::SavePath(path.clone()));
     }
-    app.add_plugins(crate::playview::PlayViewPlugin { players });
+    let screenshot = cli.screenshot.clone();
+    app.add_plugins(render::RenderPlugin { screenshot });
+    if let Some(zoom) = cli.zoom {
+        app.insert_resource(render::StartZoom(zoom));
+    }
+    app.add_plugins(playview::PlayViewPlugin {
+        players: cli.players,
+    });
     if cli.bots > 0 && !title {
         // A bot's action every 0.4 s: a person can follow what it does in the log.
-        app.insert_resource(crate::play::BotSeats(cli.bots, cli.bot.bot()))
-            .insert_resource(crate::play::BotPace {
+        app.insert_resource(aeternus_core::play::BotSeats(cli.bots, cli.bot))
+            .insert_resource(aeternus_core::play::BotPace {
                 per_frame: 1,
                 every: std::time::Duration::from_millis(400),
             });
     }
     // Closed unless asked for; F10 opens it.
-    app.insert_resource(crate::spectator::Spectating(cli.spectator))
-        .add_plugins(crate::spectator::plugin);
+    app.insert_resource(spectator::Spectating(cli.spectator))
+        .add_plugins(spectator::plugin);
     // The picture of a world around the origin that the window tests check; a game played
     // generates only what its players see, and the camera frames it.
     if !title && cli.screenshot.is_none() {
-        let at = loaded_at.unwrap_or(Hex::ZERO);
-        app.insert_resource(crate::screens::start::Framing(at));
+        app.insert_resource(screens::start::Framing(at));
     }
     if cli.screenshot.is_some() && !title && cli.load.is_none() {
         app.add_systems(Startup, |mut commands: Commands| {
-            commands.spawn((
-                Name::new("Origin view"),
-                Viewer {
-                    hex: Hex::ZERO,
-                    radius: START_VIEW_RADIUS,
-                },
-            ));
+            let radius = START_VIEW_RADIUS;
+            let viewer = Viewer {
+                hex: Hex::ZERO,
+                radius,
+            };
+            commands.spawn((Name::new("Origin view"), viewer));
         });
     }
-    app.run();
-    Ok(())
 }

@@ -1,3 +1,6 @@
+//! The `aeternus` binary: runs the command the command line names (the game window without
+//! one), and exits 2 on bad input, naming it.
+
 use clap::Parser;
 
 use aeternus::cli::{Cli, Command, run_gen};
@@ -6,14 +9,14 @@ fn main() {
     let cli = Cli::parse();
     let result = match &cli.command {
         Some(Command::Gen(args)) => run_gen(args),
-        Some(Command::Sites(args)) => aeternus::sites::cli::run(args),
-        Some(Command::Sim(args)) => aeternus::sim::run_sim(args),
-        Some(Command::Replay(args)) => aeternus::sim::run_replay(args),
+        Some(Command::Sites(args)) => aeternus::cli::sites::run(args),
+        Some(Command::Sim(args)) => aeternus::cli::sim::run_sim(args),
+        Some(Command::Replay(args)) => aeternus::cli::sim::run_replay(args),
         Some(Command::Check { dir }) => aeternus::cli::run_check(dir),
         Some(Command::Mods) => aeternus::cli::run_mods(),
         None => aeternus::game::run(&cli),
     };
-    if let Err(aeternus::cli::CliError::Closed) = result {
+    if let Err(aeternus_core::headless::Fault::Closed) = result {
         return;
     }
     if let Err(e) = result {

@@ -600,14 +600,15 @@ fn a_log_past_the_cap_is_refused_unread() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// Bad input is refused by checks, never by catching a panic: no source file of the game
-/// catches one (nor installs a hook that could hide it).
+/// Bad input is refused by checks, never by catching a panic: no source file of the game, in
+/// any of its crates, catches one (nor installs a hook that could hide it).
 #[test]
 fn no_panic_is_caught_anywhere_in_the_game() {
-    let sources = files_under(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
-        &|p| p.extension().is_some_and(|x| x == "rs"),
-    );
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let rust = |p: &std::path::Path| p.extension().is_some_and(|x| x == "rs");
+    let sources: Vec<_> = (["src", "crates"].iter())
+        .flat_map(|d| files_under(&root.join(d), &rust))
+        .collect();
     assert!(sources.len() > 50, "the game's sources are found");
     // Split, so this file does not name them whole.
     let banned = [["catch", "_unwind"].concat(), ["set", "_hook"].concat()];
@@ -637,4 +638,35 @@ fn a_hex_list_past_its_caps_is_refused_naming_the_cap() {
         assert_eq!(out.status.code(), Some(2), "{err}");
         assert!(err.contains(says) && !err.contains("panicked"), "{err}");
     }
+}
+
+/// The game runs from any working folder, with no cargo around it: the rules, the site rules
+/// and the art are embedded, so the headless commands find everything they need.
+#[test]
+fn the_game_runs_from_a_folder_of_its_own() {
+    let dir = std::env::temp_dir().join(format!("aeternus-anywhere-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_aeternus"))
+            .args(args)
+            .current_dir(&dir)
+            .env_remove("CARGO_MANIFEST_DIR")
+            .output()
+            .expect("the binary runs");
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(out.status.success(), "aeternus {args:?}: {err}");
+        out
+    };
+    assert_eq!(
+        lines(&run(&["gen", "--seed", "3", "--radius", "2"])).len(),
+        19
+    );
+    let sim = run(&["sim", "--seed", "3", "--phases", "2", "--bot", "greedy"]);
+    assert!(lines(&sim).len() > 2, "a game's log");
+    let storm = run(&["gen", "--rules", "storm", "--seed", "3"]);
+    assert!(!storm.stdout.is_empty());
+    run(&["sites", "--seed", "3", "--radius", "3"]);
+    run(&["mods"]);
+    std::fs::remove_dir_all(&dir).ok();
 }

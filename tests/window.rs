@@ -14,13 +14,13 @@ mod common;
 use std::path::Path;
 use std::sync::Arc;
 
-use aeternus::export::MapExport;
 use aeternus::game::START_VIEW_RADIUS;
-use aeternus::hex::{Direction, layout, view_order};
-use aeternus::render::{BACKGROUND, HEX_SIZE, fit_scale};
-use aeternus::rules::Rules;
-use aeternus::storm::{CycleParams, StormMap, StormRules};
-use aeternus::world::{Cause, HexWorld};
+use aeternus_core::export::MapExport;
+use aeternus_core::hex::{Direction, layout, view_order};
+use aeternus_core::rules::Rules;
+use aeternus_core::storm::{CycleParams, StormMap, StormRules};
+use aeternus_core::world::{Cause, HexWorld};
+use aeternus_view::render::{BACKGROUND, HEX_SIZE, fit_scale};
 use bevy::math::Vec2;
 use common::{close, distance, launcher, patch_mean, patch_spread, screenshot};
 use hexx::Hex;
@@ -76,7 +76,7 @@ fn spectator_window_frames_the_whole_explored_world_beside_the_game() {
     let min = points.iter().fold(points[0], |m, p| m.min(*p));
     let max = points.iter().fold(points[0], |m, p| m.max(*p));
     let (w, h) = view.dimensions();
-    let (centre, scale) = aeternus::spectator::fit(min, max, Vec2::new(w as f32, h as f32));
+    let (centre, scale) = aeternus_view::spectator::fit(min, max, Vec2::new(w as f32, h as f32));
     // The six far corners of the explored disc and the origin show their biomes where expected.
     let mut wrong = Vec::new();
     let corners = Direction::ALL.map(|d| d.offset() * START_VIEW_RADIUS as i32);
@@ -279,7 +279,7 @@ fn check_picture(img: &RgbImage) {
     let meadow = rules
         .biome("Meadow")
         .expect("the Aeternus rules have a Meadow");
-    let colour_of = |b: aeternus::rules::BiomeId| Rgb(rules.biomes[b.0 as usize].colour);
+    let colour_of = |b: aeternus_core::rules::BiomeId| Rgb(rules.biomes[b.0 as usize].colour);
 
     // The tiles are textured: a hex is told by the mean of a patch of its pixels, which is
     // nearer its biome's colour than any other biome's (a tile's mean is its biome's colour).
@@ -287,7 +287,7 @@ fn check_picture(img: &RgbImage) {
     let nearest = |px: Rgb<u8>| {
         (0..rules.biomes.len())
             .min_by_key(|&i| distance(px, Rgb(rules.biomes[i].colour)))
-            .map(|i| aeternus::rules::BiomeId(i as u8))
+            .map(|i| aeternus_core::rules::BiomeId(i as u8))
             .unwrap()
     };
     let scale = fit_scale(Vec2::new(w as f32, h as f32), START_VIEW_RADIUS);

@@ -11,17 +11,17 @@ mod common;
 
 use std::path::Path;
 
-use aeternus::hex::layout;
-use aeternus::render::{BACKGROUND, HEX_SIZE, fit_scale};
-use aeternus::rules::Rules;
-use aeternus::world::HexWorld;
+use aeternus_core::hex::layout;
+use aeternus_core::rules::Rules;
+use aeternus_core::world::HexWorld;
+use aeternus_view::render::{BACKGROUND, HEX_SIZE, fit_scale};
 use bevy::math::Vec2;
 use common::{close, distance, launcher, patch_mean, screenshot};
 use image::{Rgb, RgbImage};
 
 /// The colour of a menu item, drawn opaque.
 fn item_colour() -> Rgb<u8> {
-    let c = aeternus::screens::widgets::ITEM.to_srgba();
+    let c = aeternus_view::screens::widgets::ITEM.to_srgba();
     Rgb([c.red, c.green, c.blue].map(|v| (v * 255.0).round() as u8))
 }
 
@@ -30,7 +30,7 @@ fn item_colour() -> Rgb<u8> {
 fn chosen_colour() -> Rgb<u8> {
     use bevy::color::{Color, LinearRgba, Mix};
     let panel = LinearRgba::from(Color::srgb_u8(13, 13, 21));
-    let warm = LinearRgba::from(aeternus::screens::widgets::CHOSEN);
+    let warm = LinearRgba::from(aeternus_view::screens::widgets::CHOSEN);
     let c = Color::from(panel.mix(&warm, 0.55)).to_srgba();
     Rgb([c.red, c.green, c.blue].map(|v| (v * 255.0).round() as u8))
 }
@@ -152,16 +152,24 @@ fn shows_the_new_games_world(tag: &str, seed: u64, args: &[&str]) {
     let rules = Rules::aeternus();
     let mut app = bevy::app::App::new();
     app.add_plugins(bevy::MinimalPlugins);
-    (aeternus::core_plugins(rules.clone(), seed))(&mut app);
-    app.add_plugins(aeternus::sites::plugin::plugin)
+    app.add_plugins(aeternus_core::CorePlugin {
+        rules: rules.clone(),
+        seed,
+    });
+    app.add_plugins(aeternus_core::sites::plugin::plugin)
         .insert_resource(
-            aeternus::sites::SiteLayer::new(aeternus::sites::SiteRules::embedded(), &rules)
-                .unwrap(),
+            aeternus_core::sites::SiteLayer::new(
+                aeternus_core::sites::SiteRules::embedded(),
+                &rules,
+            )
+            .unwrap(),
         );
-    let seats = aeternus::playview::seat::default_seats(&rules);
-    aeternus::play::restart::seat(app.world_mut(), seats, 0, aeternus::play::Bot::Random);
+    let seats = aeternus_core::play::default_seats(&rules);
+    aeternus_core::play::restart::seat(app.world_mut(), seats, 0, aeternus_core::play::Bot::Random);
     app.update();
-    let mut viewers = app.world_mut().query::<&aeternus::world::plugin::Viewer>();
+    let mut viewers = app
+        .world_mut()
+        .query::<&aeternus_core::world::plugin::Viewer>();
     let radius = viewers.iter(app.world()).map(|v| v.radius).max().unwrap();
     assert!(radius >= rules.sight_radius);
     let world = app.world().resource::<HexWorld>();

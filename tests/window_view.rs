@@ -9,12 +9,12 @@
 mod common;
 
 use aeternus::game::START_VIEW_RADIUS;
-use aeternus::hex::{layout, ring, view_order};
-use aeternus::render::{
+use aeternus_core::hex::{layout, ring, view_order};
+use aeternus_core::rules::Rules;
+use aeternus_core::world::{Cause, HexWorld};
+use aeternus_view::render::{
     BACKGROUND, FOG_COLOUR, HEX_SIZE, MINIMAP_MARGIN, MINIMAP_SIZE, TILES_UP_TO_SCALE, fit_scale,
 };
-use aeternus::rules::Rules;
-use aeternus::world::{Cause, HexWorld};
 use bevy::color::{ColorToComponents, LinearRgba, Srgba};
 use bevy::math::Vec2;
 use common::{close, distance, launcher, screenshot};

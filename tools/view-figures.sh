@@ -1,5 +1,5 @@
 #!/bin/sh
-# The map's figures (README "The map: fog, tiles and the strategic view"): peak resident memory
+# The map's figures (`docs/benchmarks.md`, "The map view: memory and frame times"): peak resident memory
 # and frame times of the game window with about 10^3 and 10^6 generated hexes, built as
 # `cargo run` builds it (the dev profile). Run by hand, never by `cargo test`:
 #

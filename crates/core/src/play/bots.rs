@@ -1,0 +1,263 @@
+//! Bots: seats the game plays, through the same [`Action`] messages as people, one seat at a
+//! time in the hot-seat order ([`to_act`]). A bot decides at the end of a pass of the rules,
+//! once the world is settled, so each action is chosen on the world the last one left; the
+//! frame's [`BotBudget`] bounds how many it sends. [`Bot::Random`] tries any action, legal or not, so
+//! it finds refusals: a step any way, a build of any feature (one past the rules' list too) on
+//! any hex near it, a travel to any hex near it, a gathering, an end of turn. Its draws come
+//! from its own stream, keyed on (world seed, player, its count of actions), so one bot's luck
+//! never depends on another's.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use hexx::Hex;
+use rand::RngExt;
+
+use super::actions::Action;
+use super::flags::{Occupied, occupant};
+use super::goals::GameOver;
+use super::greedy::{self, Board, Seat};
+use super::phase::Phase;
+use super::players::{
+    ActionPoints, Faction, Player, PlayerId, PlayerIndex, Position, Resources, Turn,
+};
+use crate::hex::Direction;
+use crate::per_game::PerGameApp;
+use crate::rules::FeatureId;
+use crate::sites::SiteLayer;
+use crate::world::HexWorld;
+use crate::world::plugin::{HexIndex, Settling};
+use crate::worldgen::stream::{Purpose, player_rng};
+
+const BOT_DRAWS: Purpose = Purpose::Play(2);
+
+/// A seat the game plays.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+#[require(BotActions, Tries)]
+pub enum Bot {
+    Random,
+    /// Plays to win: explores, gathers, flags the best sites, builds and travels
+    /// ([`super::greedy`]).
+    Greedy,
+}
+
+impl Bot {
+    /// Every kind, in the order the command line lists them.
+    pub const ALL: [Bot; 2] = [Bot::Random, Bot::Greedy];
+
+    /// The kind's name, as the command line and the logs spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Bot::Random => "random",
+            Bot::Greedy => "greedy",
+        }
+    }
+}
+
+impl std::str::FromStr for Bot {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Bot, String> {
+        (Bot::ALL.into_iter())
+            .find(|b| b.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Bot::ALL.iter().map(|b| b.name()).collect();
+                format!("`{s}` is not a bot: one of {}", names.join(", "))
+            })
+    }
+}
+
+/// Actions a bot has sent: numbers its draws.
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BotActions(pub u32);
+
+/// Actions a bot has sent this phase: past [`MAX_TRIES`] it ends its turn, so a bot whose
+/// choices are refused never holds the table.
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tries {
+    phase: u32,
+    n: u32,
+}
+
+/// Actions a bot may send in one phase before it must end its turn.
+pub const MAX_TRIES: u32 = 64;
+
+/// How the bot to act plays: `per_frame` actions at a time (headless games send many, each
+/// decided on the world the last one left), at most once every `every` (a window slows bots
+/// so a person can follow them). By default one action a frame.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BotPace {
+    pub per_frame: u32,
+    pub every: Duration,
+}
+
+impl Default for BotPace {
+    fn default() -> Self {
+        Self {
+            per_frame: 1,
+            every: Duration::ZERO,
+        }
+    }
+}
+
+/// The actions bots may still send this frame.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BotBudget(pub u32);
+
+/// The last `n` seats, by player id, are bots of this kind (`--bots N --bot KIND`): given at
+/// startup, once every player is seated.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BotSeats(pub u32, pub Bot);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<BotPace>()
+        .init_per_game::<BotBudget>()
+        .add_systems(PostStartup, seat_bots.run_if(resource_exists::<BotSeats>));
+}
+
+/// Makes the last [`BotSeats`] players bots of its kind. Reads the players; writes [`Bot`] on
+/// them.
+fn seat_bots(seats: Res<BotSeats>, players: Query<(Entity, &Player)>, mut commands: Commands) {
+    let mut all: Vec<(PlayerId, Entity)> = players.iter().map(|(e, p)| (p.id, e)).collect();
+    all.sort_unstable();
+    for &(_, e) in all.iter().rev().take(seats.0 as usize) {
+        commands.entity(e).insert(seats.1);
+    }
+}
+
+/// The player to act: the first, in id order, who has AP left and has not ended its turn.
+pub fn to_act<'a>(
+    players: impl IntoIterator<Item = (&'a Player, &'a ActionPoints, &'a Turn)>,
+) -> Option<PlayerId> {
+    players
+        .into_iter()
+        .filter(|(_, ap, turn)| turn.may_act(ap))
+        .map(|(p, _, _)| p.id)
+        .min()
+}
+
+/// Gives the bots this frame's actions when their pace allows. Reads [`BotPace`] and the time;
+/// writes [`BotBudget`].
+pub(super) fn pace(
+    pace: Res<BotPace>,
+    time: Res<Time>,
+    mut waited: Local<Duration>,
+    mut budget: ResMut<BotBudget>,
+) {
+    *waited += time.delta();
+    let due = *waited >= pace.every;
+    if due {
+        *waited = Duration::ZERO;
+    }
+    budget.set_if_neq(BotBudget(if due { pace.per_frame } else { 0 }));
+}
+
+/// The players a bot reads.
+type Seats<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static Player,
+        &'static ActionPoints,
+        &'static Turn,
+        &'static Faction,
+        &'static Position,
+        &'static Resources,
+    ),
+>;
+
+/// The bot to act, if it is one and the world is settled, decides one action on the world as
+/// this pass left it and asks for another pass to take it. Reads the players, their bots, the
+/// store, the flags, the site layer, [`Phase`] and [`GameOver`]; writes an [`Action`], the
+/// bot's counts, [`BotBudget`] and [`Settling`].
+#[allow(clippy::too_many_arguments)]
+pub(super) fn decide(
+    (mut budget, mut settling): (ResMut<BotBudget>, ResMut<Settling>),
+    (phase, over): (Res<Phase>, Option<Res<GameOver>>),
+    players: Seats,
+    mut bots: Query<(&Bot, &mut BotActions, &mut Tries)>,
+    (map, sites): (Res<HexWorld>, Option<Res<SiteLayer>>),
+    (index, flags): (Res<HexIndex>, Query<&Occupied>),
+    player_index: Res<PlayerIndex>,
+    mut actions: MessageWriter<Action>,
+) {
+    if budget.0 == 0 || over.is_some() || !settling.is_settled() {
+        return;
+    }
+    let Some(id) = to_act(players.iter().map(|(p, ap, t, ..)| (p, ap, t))) else {
+        return;
+    };
+    let Some(&entity) = player_index.get(&id) else {
+        return;
+    };
+    let Ok((bot, mut count, mut tries)) = bots.get_mut(entity) else {
+        return;
+    };
+    let Ok((_, ap, _, faction, at, held)) = players.get(entity) else {
+        return;
+    };
+    budget.0 -= 1;
+    if tries.phase != phase.0 {
+        *tries = Tries {
+            phase: phase.0,
+            n: 0,
+        };
+    }
+    tries.n += 1;
+    let mut rng = player_rng(map.seed, id.0, count.0, BOT_DRAWS);
+    count.0 = count.0.wrapping_add(1);
+    let action = match bot {
+        _ if tries.n > MAX_TRIES => Action::EndTurn { player: id },
+        Bot::Random => random_action(&mut rng, &map, id, at.0),
+        Bot::Greedy => {
+            let owner = |h: Hex| occupant(h, &index, &flags);
+            let board = Board {
+                map: &map,
+                sites: sites.as_deref(),
+                owner: &owner,
+            };
+            let seat = Seat {
+                id,
+                faction: *faction,
+                at: at.0,
+                ap: ap.0,
+                held,
+                phase: phase.0,
+            };
+            greedy::action(&mut rng, &board, &seat)
+        }
+    };
+    actions.write(action);
+    settling.again();
+}
+
+/// Any action, legal or not.
+fn random_action(rng: &mut impl RngExt, map: &HexWorld, player: PlayerId, at: Hex) -> Action {
+    let rules = &map.rules;
+    // Anywhere a step past what the rules allow, so some are out of range.
+    let near = |rng: &mut dyn FnMut(u32) -> u32, reach: u32| {
+        let r = reach + 1;
+        let k = rng(Hex::range_count(r));
+        at.range(r)
+            .nth(k as usize)
+            .expect("k is below the range's count")
+    };
+    let mut below = |n: u32| rng.random_range(0..n.max(1));
+    match below(20) {
+        0..8 => Action::Traverse {
+            player,
+            direction: Direction::ALL[below(6) as usize],
+        },
+        8..12 => Action::Build {
+            player,
+            hex: near(&mut below, rules.construction.range),
+            feature: FeatureId(below(rules.features.len() as u32 + 1) as u8),
+        },
+        12..14 => Action::Travel {
+            player,
+            to: near(&mut below, 3),
+        },
+        14..18 => Action::Gather { player },
+        _ => Action::EndTurn { player },
+    }
+}

@@ -1,0 +1,173 @@
+//! Goals: the rules say how a game ends and who wins ([`crate::rules::Goal`]). Each faction
+//! scores for the hexes its flags occupy and the resources its players hold; the game ends after
+//! the rules' last phase, or as soon as a faction's score reaches the target. The winner is the
+//! faction with the most points (none on a tie); once over, every action is refused.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::flags::Occupied;
+use super::log::{PlayEvent, PlayLog};
+use super::phase::Phase;
+use super::players::{Faction, Player, Resources};
+use crate::per_game::PerGameApp;
+use crate::sites::SiteLayer;
+use crate::world::HexWorld;
+use crate::world::plugin::{HexEdited, HexPos};
+
+/// The factions at the table and their scores, best first (ties by faction).
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Standings(pub Vec<Score>);
+
+/// A faction's score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Score {
+    pub faction: Faction,
+    pub points: u64,
+}
+
+/// The game is over: its winner (none on a tie) and the phase it ended in.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameOver {
+    pub winner: Option<Faction>,
+    pub phase: u32,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_per_game::<Standings>()
+        .per_game_while::<GameOver>();
+}
+
+/// What the flags score, by faction: counted again only when a flag goes up or comes down, a
+/// hex is edited (its landmark or features) or the goal's points change, since it means reading
+/// every flag's hex.
+#[derive(Default)]
+pub(super) struct FlagPoints {
+    by_faction: Vec<(Faction, u64)>,
+    counted: bool,
+}
+
+/// A player whose faction or resources changed, or who joined.
+type Reseated = (With<Player>, Or<(Changed<Faction>, Changed<Resources>)>);
+
+/// Scores every faction at the table, again only when something scored changed: a player's
+/// faction or resources, a player joined or left, the flags or their hexes, the goal, or the
+/// standings were reset. Reads the players' factions and resources, the flags on hex entities
+/// (again only when they or their hexes changed), the store, the rules and the site layer if any;
+/// writes [`Standings`].
+#[allow(clippy::too_many_arguments)]
+pub(super) fn score(
+    players: Query<(&Faction, &Resources), With<Player>>,
+    (changed, mut left): (Query<(), Reseated>, RemovedComponents<Player>),
+    flags: Query<(&HexPos, &Occupied)>,
+    (raised, mut lowered, mut edited): (
+        Query<(), Added<Occupied>>,
+        RemovedComponents<Occupied>,
+        MessageReader<HexEdited>,
+    ),
+    map: Res<HexWorld>,
+    sites: Option<Res<SiteLayer>>,
+    mut counted: Local<FlagPoints>,
+    mut last_goal: Local<Option<crate::rules::Goal>>,
+    mut standings: ResMut<Standings>,
+) {
+    let goal = &map.rules.play.goal;
+    // A reload may change the points (never the names: those need a restart); it swaps the
+    // store's rules, so the goal is compared only when the store changed.
+    let goal_changed = map.is_changed() && last_goal.as_ref() != Some(goal);
+    let stale = !counted.counted
+        || !raised.is_empty()
+        || lowered.read().count() > 0
+        || edited.read().count() > 0
+        || goal_changed;
+    let seats_changed = !changed.is_empty() || left.read().count() > 0;
+    if !stale && !seats_changed && !standings.is_changed() {
+        return;
+    }
+    if stale {
+        *last_goal = Some(goal.clone());
+        let mut by_faction: Vec<(Faction, u64)> = Vec::new();
+        for (pos, owner) in &flags {
+            let Some(d) = map.get(pos.0) else { continue };
+            let sites = sites
+                .as_ref()
+                .map_or(0, |s| s.names_at(pos.0).count() as u64);
+            let landmark = goal
+                .landmarks
+                .get(d.landmark.0 as usize)
+                .copied()
+                .unwrap_or(0);
+            let features: u64 = (d.features.iter())
+                .map(|f| goal.features.get(f.0 as usize).copied().unwrap_or(0) as u64)
+                .sum();
+            let points = goal.flag as u64 + sites * goal.site as u64 + landmark as u64 + features;
+            match by_faction.iter_mut().find(|(f, _)| *f == owner.0) {
+                Some((_, p)) => *p = p.saturating_add(points),
+                None => by_faction.push((owner.0, points)),
+            }
+        }
+        *counted = FlagPoints {
+            by_faction,
+            counted: true,
+        };
+    }
+    let mut scores: Vec<Score> = players
+        .iter()
+        .map(|(&faction, _)| Score { faction, points: 0 })
+        .collect();
+    scores.sort_by_key(|s| s.faction.0);
+    scores.dedup();
+    for (faction, held) in &players {
+        let points = (map.rules.resources.iter().zip(&goal.resources))
+            .map(|(r, &p)| held.get(r) as u64 * p as u64)
+            .fold(0u64, u64::saturating_add);
+        if let Some(s) = scores.iter_mut().find(|s| s.faction == *faction) {
+            s.points = s.points.saturating_add(points);
+        }
+    }
+    for &(faction, points) in &counted.by_faction {
+        if let Some(s) = scores.iter_mut().find(|s| s.faction == faction) {
+            s.points = s.points.saturating_add(points);
+        }
+    }
+    scores.sort_by(|a, b| b.points.cmp(&a.points).then(a.faction.0.cmp(&b.faction.0)));
+    standings.set_if_neq(Standings(scores));
+}
+
+/// Ends the game once the rules' last phase is past or a faction reaches the target. Reads
+/// [`Phase`], [`Standings`], the rules and the log (a loaded game that had ended is over again
+/// without a second entry); writes [`GameOver`] and [`PlayEvent::GameEnded`].
+pub(super) fn end(
+    phase: Res<Phase>,
+    standings: Res<Standings>,
+    map: Res<HexWorld>,
+    over: Option<Res<GameOver>>,
+    log: Res<PlayLog>,
+    mut commands: Commands,
+    mut events: MessageWriter<PlayEvent>,
+) {
+    let goal = &map.rules.play.goal;
+    let best = standings.0.first().map_or(0, |s| s.points);
+    let reached = goal.target > 0 && best >= goal.target as u64;
+    if over.is_some() || !(phase.0 > goal.phases || reached) {
+        return;
+    }
+    let winner = match standings.0[..] {
+        [first, second, ..] if first.points == second.points => None,
+        [first, ..] => Some(first.faction),
+        [] => None,
+    };
+    let phase = phase.0.min(goal.phases);
+    commands.insert_resource(GameOver { winner, phase });
+    let logged = log
+        .0
+        .iter()
+        .any(|e| matches!(e, PlayEvent::GameEnded { .. }));
+    if !logged {
+        events.write(PlayEvent::GameEnded {
+            winner,
+            phase,
+            standings: standings.0.clone(),
+        });
+    }
+}

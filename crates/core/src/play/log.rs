@@ -1,0 +1,275 @@
+//! What happened, for a HUD, a log or a save: every rule that changes the game writes a
+//! [`PlayEvent`] message, with hexes as Aeternus coordinates; [`PlayLog`] keeps the newest
+//! [`MAX_LOG`] of them.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::MAX_LOG;
+use super::actions::{Action, Refusal};
+use super::players::{Faction, PlayerId};
+use crate::hex::Coord;
+use crate::per_game::PerGameApp;
+use crate::rules::{FeatureId, Rules};
+
+#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum PlayEvent {
+    /// A Traverse: the player stepped onto the adjacent hex for `ap` action points.
+    Moved {
+        player: PlayerId,
+        from: Coord,
+        to: Coord,
+        ap: u32,
+    },
+    /// The Dunes winds carried the player onto an adjacent hex, for no action points.
+    Blown {
+        player: PlayerId,
+        from: Coord,
+        to: Coord,
+    },
+    /// The player did not move: `toward` blocks entry (a Lake). `blown`: the winds pushed.
+    Blocked {
+        player: PlayerId,
+        at: Coord,
+        toward: Coord,
+        blown: bool,
+        ap: u32,
+    },
+    /// Leaving a Swamp for another mass failed; the player stays.
+    Mired {
+        player: PlayerId,
+        at: Coord,
+        toward: Coord,
+        ap: u32,
+    },
+    /// The hex a player left for a corrupted hex became corrupted.
+    Corrupted {
+        hex: Coord,
+        player: PlayerId,
+    },
+    /// Corruption would have spread onto a hex a pylon protects; it did not.
+    Warded {
+        hex: Coord,
+    },
+    /// A pylon cleansed a corrupted hex.
+    Cleansed {
+        hex: Coord,
+    },
+    Built {
+        player: PlayerId,
+        hex: Coord,
+        feature: FeatureId,
+    },
+    /// A flag went up: the hex is occupied by the faction.
+    Occupied {
+        hex: Coord,
+        faction: Faction,
+    },
+    /// Corruption took the hex's flag: the faction no longer occupies it.
+    FlagLost {
+        hex: Coord,
+        faction: Faction,
+    },
+    /// The stagways took the player from one station to another (not a move).
+    Travelled {
+        player: PlayerId,
+        from: Coord,
+        to: Coord,
+    },
+    /// The player gathered what its hex yields (resource -> amount).
+    Gathered {
+        player: PlayerId,
+        hex: Coord,
+        yields: std::collections::BTreeMap<String, u32>,
+    },
+    /// The player's share of what the sites under its faction's flags yield this phase.
+    Paid {
+        player: PlayerId,
+        yields: std::collections::BTreeMap<String, u32>,
+    },
+    TurnEnded {
+        player: PlayerId,
+    },
+    PhaseStarted {
+        phase: u32,
+    },
+    /// The game is over: the winner (none on a tie), the last phase, the standings.
+    GameEnded {
+        winner: Option<Faction>,
+        phase: u32,
+        standings: Vec<super::goals::Score>,
+    },
+    /// Hexes in view stayed indeterminate: the world's limits refused them.
+    Unseen {
+        limit: crate::world::limits::Limit,
+    },
+    /// The action was not allowed; nothing changed.
+    Refused {
+        player: PlayerId,
+        action: Action,
+        refusal: Refusal,
+    },
+}
+
+/// "2 wood, 1 gold".
+fn amounts(yields: &std::collections::BTreeMap<String, u32>) -> String {
+    let got: Vec<String> = yields.iter().map(|(r, n)| format!("{n} {r}")).collect();
+    got.join(", ")
+}
+
+impl PlayEvent {
+    /// One line for a log or a HUD.
+    pub fn describe(&self, rules: &Rules) -> String {
+        use PlayEvent::*;
+        let faction = |f: &Faction| rules.faction_name(f.0);
+        match self {
+            Moved {
+                player,
+                from,
+                to,
+                ap,
+            } => format!("{player} moves from {from} to {to} ({ap} AP)"),
+            Blown { player, from, to } => format!("the winds blow {player} from {from} to {to}"),
+            Blocked {
+                player,
+                at,
+                toward,
+                blown,
+                ap,
+            } => {
+                let how = if *blown { "is blown" } else { "moves" };
+                format!("{player} at {at} {how} toward {toward}, which blocks the way ({ap} AP)")
+            }
+            Mired {
+                player,
+                at,
+                toward,
+                ap,
+            } => format!("{player} cannot leave the swamp at {at} for {toward} ({ap} AP)"),
+            Corrupted { hex, player } => format!("{hex} is corrupted as {player} leaves it"),
+            Warded { hex } => format!("a pylon keeps corruption from {hex}"),
+            Cleansed { hex } => format!("a pylon cleanses {hex}"),
+            Built {
+                player,
+                hex,
+                feature,
+            } => format!(
+                "{player} builds a {} on {hex}",
+                rules.feature_name(*feature)
+            ),
+            Occupied { hex, faction: f } => format!("{} occupies {hex}", faction(f)),
+            FlagLost { hex, faction: f } => format!("{} loses its flag on {hex}", faction(f)),
+            Travelled { player, from, to } => {
+                format!("{player} travels the stagways from {from} to {to}")
+            }
+            Gathered {
+                player,
+                hex,
+                yields,
+            } => {
+                format!("{player} gathers {} on {hex}", amounts(yields))
+            }
+            Paid { player, yields } => {
+                format!("{player}'s flags pay {}", amounts(yields))
+            }
+            TurnEnded { player } => format!("{player} ends the turn"),
+            PhaseStarted { phase } => format!("phase {phase} begins"),
+            GameEnded {
+                winner, standings, ..
+            } => {
+                let table: Vec<String> = (standings.iter())
+                    .map(|s| format!("{} {}", faction(&s.faction), s.points))
+                    .collect();
+                match winner {
+                    Some(w) => format!(
+                        "the game is over: {} wins ({})",
+                        faction(w),
+                        table.join(", ")
+                    ),
+                    None => format!("the game is over, a tie ({})", table.join(", ")),
+                }
+            }
+            Unseen { limit } => format!("hexes in view stay indeterminate: {}", limit.describe()),
+            Refused {
+                player, refusal, ..
+            } => format!("{player} cannot: {}", refusal.describe(rules)),
+        }
+    }
+}
+
+/// The events so far, in order (a few per action), at most [`MAX_LOG`] of them.
+#[derive(Resource, Debug, Default, Deref)]
+pub struct PlayLog(pub Vec<PlayEvent>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<PlayEvent>().init_per_game::<PlayLog>();
+}
+
+/// Hexes the world refused to generate for a viewer, once per kind of limit a frame (a move's
+/// own target refused is that move's refusal). Reads [`crate::world::GenerationRefused`];
+/// writes [`PlayEvent::Unseen`].
+pub(super) fn note_refused(
+    mut refused: MessageReader<crate::world::GenerationRefused>,
+    mut events: MessageWriter<PlayEvent>,
+) {
+    let mut seen = Vec::new();
+    for r in refused.read() {
+        let limit = r.error.limit();
+        if r.cause != crate::world::Cause::MoveTarget && !seen.contains(&limit) {
+            seen.push(limit);
+            events.write(PlayEvent::Unseen { limit });
+        }
+    }
+}
+
+/// Keeps the frame's events, the newest [`MAX_LOG`]. Reads [`PlayEvent`]s; writes [`PlayLog`].
+pub(super) fn record(mut events: MessageReader<PlayEvent>, mut log: ResMut<PlayLog>) {
+    keep(&mut log.0, events.read().cloned(), MAX_LOG);
+}
+
+/// Appends `new` to `log`, keeping at most `max` entries: when it is full, its oldest eighth
+/// goes at once, so dropping costs a few moves an entry rather than the whole log each time.
+fn keep(log: &mut Vec<PlayEvent>, new: impl Iterator<Item = PlayEvent>, max: usize) {
+    for e in new {
+        if log.len() >= max {
+            let drop = (max / 8).max(1).min(log.len());
+            log.drain(..drop);
+        }
+        if log.len() < max {
+            log.push(e);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_log_keeps_its_newest_entries() {
+        let phase = |phase| PlayEvent::PhaseStarted { phase };
+        let phases = |log: &[PlayEvent]| -> Vec<u32> {
+            log.iter()
+                .map(|e| match e {
+                    PlayEvent::PhaseStarted { phase } => *phase,
+                    _ => unreachable!(),
+                })
+                .collect()
+        };
+        let mut log = Vec::new();
+        keep(&mut log, (1..=16).map(phase), 16);
+        assert_eq!(phases(&log), (1..=16).collect::<Vec<_>>());
+        // Full: the oldest eighth goes, then the new one joins.
+        keep(&mut log, [phase(17)].into_iter(), 16);
+        assert_eq!(phases(&log), (3..=17).collect::<Vec<_>>());
+        keep(&mut log, (18..=1000).map(phase), 16);
+        assert!(log.len() <= 16);
+        assert_eq!(phases(&log).last(), Some(&1000));
+        let kept = phases(&log);
+        assert!(kept.windows(2).all(|w| w[1] == w[0] + 1), "{kept:?}");
+        // A log of one entry keeps the newest.
+        let mut one = Vec::new();
+        keep(&mut one, (1..=5).map(phase), 1);
+        assert_eq!(phases(&one), [5]);
+    }
+}

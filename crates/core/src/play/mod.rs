@@ -1,0 +1,168 @@
+//! The headless play rules: players and factions, phases and action points, and the actions of
+//! section 5 resolved by its rules (hazards, corruption, pylons, flags, construction, stagways).
+//!
+//! In: spawn [`Player`]s, send [`Action`] messages. Out: [`PlayEvent`] messages (also kept in
+//! [`PlayLog`]), the players' components, [`Phase`], [`Occupied`] on hex entities, and the hex
+//! entities the world plugin keeps, whose `Landmark` and `Features` change with the store. No
+//! rendering here.
+//!
+//! Each rule is a system in a stage of the rules' pass (`AppSystems` in `src/lib.rs`), linked
+//! to the next by buffered messages: an [`Action`] becomes a [`MoveAttempt`] or an [`Order`],
+//! a move passes [`EntryOpen`] and [`ExitOpen`] to [`Arrived`], a building is [`Built`].
+
+mod actions;
+mod board;
+mod bots;
+mod construction;
+mod corruption;
+mod economy;
+mod flags;
+mod goals;
+mod greedy;
+mod hazards;
+mod log;
+mod movement;
+mod phase;
+mod players;
+pub mod restart;
+pub mod routes;
+mod stagways;
+pub mod walk;
+
+use bevy::prelude::*;
+
+use crate::schedule::{FrameSystems, RuleStages};
+use crate::world::plugin::{GenerationRefused, HexEdited, HexGenerated, Resolve};
+
+pub use actions::{Action, Order, Refusal};
+pub use bots::{Bot, BotActions, BotBudget, BotPace, BotSeats, MAX_TRIES, to_act};
+pub use construction::{Built, check as build_check};
+pub use flags::{Occupied, occupant, occupant_in};
+pub use goals::{GameOver, Score, Standings};
+pub use hazards::{MAX_BLOWS, effects as movement_effects};
+pub use log::{PlayEvent, PlayLog};
+pub use movement::{Arrived, EntryOpen, ExitOpen, Move, MoveAttempt};
+pub use phase::{Phase, PhaseBegun};
+pub use players::{
+    ActionPoints, Faction, Moves, Player, PlayerId, PlayerIndex, Position, Resources, Turn,
+    default_seats,
+};
+pub use walk::{WalkEnd, WalkEnded, WalkOrder, WalkPace, Walks};
+
+pub use crate::rules::MAX_SEATS;
+
+/// The largest phase and move count, far past any game: counting stops there, and a save holds
+/// no more.
+pub const MAX_COUNTER: u32 = 1_000_000_000;
+
+/// The most of one resource a player holds: gathering stops adding there, and a save holds no
+/// more.
+pub const MAX_HELD: u32 = 1_000_000_000;
+
+/// The most entries the play log keeps (the oldest go first), and a save holds.
+pub const MAX_LOG: usize = 1 << 24;
+
+/// One more of a phase or move count, stopping at [`MAX_COUNTER`].
+pub(crate) fn count_on(n: u32) -> u32 {
+    n.saturating_add(1).min(MAX_COUNTER)
+}
+
+/// Adds the play rules; needs the world plugin (both come with [`crate::CorePlugin`]).
+pub fn plugin(app: &mut App) {
+    app.add_plugins((
+        players::plugin,
+        phase::plugin,
+        actions::plugin,
+        movement::plugin,
+        log::plugin,
+        walk::plugin,
+        bots::plugin,
+        goals::plugin,
+    ))
+    .add_message::<Built>()
+    .add_message::<restart::GameReset>();
+    // A rule that only answers messages runs only in a pass that has one for it: most passes
+    // carry one move or only generation, and an idle system still costs its parameters' fetch.
+    app.add_systems(Resolve, actions::act.in_set(RuleStages::Act))
+        .add_systems(
+            Resolve,
+            (
+                construction::construct,
+                stagways::travel,
+                economy::gather,
+                actions::end_turn,
+            )
+                .chain()
+                .run_if(on_message::<Order>)
+                .in_set(RuleStages::Orders),
+        )
+        .add_systems(
+            Resolve,
+            corruption::cleanse
+                .run_if(on_message::<HexGenerated>.or_eager(on_message::<HexEdited>))
+                .in_set(RuleStages::Cleanse),
+        )
+        .add_systems(
+            Resolve,
+            (
+                hazards::enter
+                    .run_if(on_message::<MoveAttempt>.or_eager(on_message::<GenerationRefused>)),
+                hazards::hold.run_if(on_message::<EntryOpen>),
+                movement::step.run_if(on_message::<ExitOpen>),
+            )
+                .chain()
+                .in_set(RuleStages::Hazards),
+        )
+        .add_systems(
+            Resolve,
+            corruption::spread
+                .run_if(on_message::<Arrived>.or_eager(on_message::<Built>))
+                .in_set(RuleStages::Arrive),
+        )
+        .add_systems(
+            Resolve,
+            flags::follow
+                .run_if(on_message::<Built>.or_eager(on_message::<HexEdited>))
+                .in_set(RuleStages::Flags),
+        )
+        .add_systems(
+            Resolve,
+            hazards::winds
+                .run_if(on_message::<Arrived>)
+                .in_set(RuleStages::Winds),
+        )
+        .add_systems(
+            Resolve,
+            players::follow
+                .before(crate::world::plugin::request_view)
+                .in_set(RuleStages::Sight),
+        )
+        .add_systems(
+            Resolve,
+            (
+                phase::advance,
+                economy::pay.run_if(on_message::<PhaseBegun>),
+                goals::score,
+                goals::end,
+            )
+                .chain()
+                .in_set(RuleStages::Phase),
+        )
+        .add_systems(
+            Resolve,
+            // A game of people alone has no bot to decide for.
+            bots::decide
+                .run_if(any_with_component::<Bot>)
+                .in_set(RuleStages::Decide),
+        )
+        .add_systems(Update, bots::pace.in_set(FrameSystems::Bots))
+        .add_systems(
+            Update,
+            (log::note_refused, log::record)
+                .chain()
+                .in_set(FrameSystems::Record),
+        );
+}
+
+#[cfg(test)]
+mod tests;

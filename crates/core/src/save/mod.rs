@@ -1,0 +1,305 @@
+//! Saved games: the world's hexes in generation order, the players, the phase, the flags and the
+//! log, written as RON with hexes as Aeternus triples.
+//!
+//! Loading ([`SaveGame::read`], [`SaveGame::world`]) reads at most
+//! [`crate::capped::MAX_SAVE_FILE`] bytes of a regular file, checks the format version, bounds
+//! every field against the rules it is loaded with ([`check`]), rebuilds the world and re-checks
+//! its invariants ([`crate::world::invariants`]); the first mistake is named by file and field.
+//! Writing ([`write_atomic`]) never leaves half a save and keeps the previous one as `NAME.bak`;
+//! the window autosaves at the end of every phase ([`autosave`]).
+
+pub mod autosave;
+pub mod check;
+mod write;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::hex::Coord;
+use crate::play::{
+    ActionPoints, Faction, Moves, Occupied, Phase, PlayEvent, PlayLog, Player, Position, Resources,
+    Turn,
+};
+use crate::rules::{BiomeId, FeatureSet, LandmarkId, Names, Rules, RulesError};
+use crate::world::plugin::{Generated, HexIndex, HexPos};
+use crate::world::{Cause, HexState, HexWorld, RestoreError};
+
+pub use write::{backup_path, write_atomic};
+
+/// The folder saves and autosaves go to unless `--save FILE` says otherwise: `saves` in the
+/// platform's data folder for the game (on Linux `~/.local/share/aeternus/saves`), or the
+/// current folder where the platform names none.
+pub fn saves_folder() -> std::path::PathBuf {
+    directories::ProjectDirs::from("", "", "aeternus")
+        .map_or_else(|| ".".into(), |d| d.data_dir().join("saves"))
+}
+
+/// Where F5 saves by default: `aeternus-save.ron` in [`saves_folder`].
+pub fn default_save_path() -> std::path::PathBuf {
+    saves_folder().join("aeternus-save.ron")
+}
+
+/// The save format's version. Version 1 is the first; a save of another is refused, naming both.
+pub const VERSION: u32 = 1;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SaveGame {
+    pub version: u32,
+    pub seed: u64,
+    /// The ruleset's names, which the ids below index.
+    pub names: Names,
+    pub phase: u32,
+    /// Every generated hex, in generation order (the origin first).
+    pub hexes: Vec<SavedHex>,
+    /// By id.
+    pub players: Vec<SavedPlayer>,
+    /// Occupied hexes and their factions, in generation order.
+    pub flags: Vec<(Coord, u32)>,
+    pub log: Vec<PlayEvent>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedHex {
+    pub at: Coord,
+    pub biome: u8,
+    pub landmark: u8,
+    pub features: u32,
+    pub cause: Cause,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedPlayer {
+    pub id: u32,
+    pub name: String,
+    pub faction: u32,
+    pub at: Coord,
+    pub ap: u32,
+    pub resources: BTreeMap<String, u32>,
+    pub ended: bool,
+    pub moves: u32,
+}
+
+/// Reads the game's state out of a world (an app's, between frames).
+pub fn capture(world: &mut World) -> SaveGame {
+    let mut players: Vec<SavedPlayer> = world
+        .query::<(
+            &Player,
+            &Faction,
+            &Position,
+            &ActionPoints,
+            &Resources,
+            &Turn,
+            &Moves,
+        )>()
+        .iter(world)
+        .map(|(p, f, at, ap, r, turn, moves)| SavedPlayer {
+            id: p.id.0,
+            name: p.name.clone(),
+            faction: f.0,
+            at: Coord::from_hex(at.0),
+            ap: ap.0,
+            resources: r.0.clone(),
+            ended: turn.ended,
+            moves: moves.0,
+        })
+        .collect();
+    players.sort_by_key(|p| p.id);
+    let mut flags: Vec<(u32, Coord, u32)> = world
+        .query::<(&HexPos, &Generated, &Occupied)>()
+        .iter(world)
+        .map(|(h, g, f)| (g.order, Coord::from_hex(h.0), f.0.0))
+        .collect();
+    let map = world.resource::<HexWorld>();
+    let hexes = saved_hexes(map);
+    flags.sort_by_key(|f| f.0);
+    SaveGame {
+        version: VERSION,
+        seed: map.seed,
+        names: map.rules.names(),
+        phase: world.resource::<Phase>().0,
+        hexes,
+        players,
+        flags: flags.into_iter().map(|(_, c, f)| (c, f)).collect(),
+        log: world.resource::<PlayLog>().0.clone(),
+    }
+}
+
+/// Every generated hex of `map` as a save holds it, in generation order.
+pub fn saved_hexes(map: &HexWorld) -> Vec<SavedHex> {
+    (0..map.len() as u32)
+        .map(|o| {
+            let d = map.data_of_order(o);
+            SavedHex {
+                at: Coord::from_hex(d.hex),
+                biome: d.biome.0,
+                landmark: d.landmark.0,
+                features: d.features.0,
+                cause: map.cause(o),
+            }
+        })
+        .collect()
+}
+
+impl SaveGame {
+    pub fn to_ron(&self) -> String {
+        // One line per hex, player and event: readable, and diffable between saves.
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default().depth_limit(2))
+            .expect("a save always serialises")
+    }
+
+    /// Parses a save; `source` names it in errors (with the line and field). A save of another
+    /// format version that does not parse says so rather than naming the first field it lacks.
+    pub fn from_ron(text: &str, source: &str) -> Result<SaveGame, RulesError> {
+        crate::rules::parse::parse(text, source).map_err(|e| {
+            #[derive(Deserialize)]
+            #[serde(rename = "SaveGame")]
+            struct Header {
+                version: u32,
+            }
+            match crate::rules::parse::parse::<Header>(text, source) {
+                Ok(h) if h.version != VERSION => check::version(h.version, source),
+                _ => e,
+            }
+        })
+    }
+
+    /// Reads a save: a regular file of at most [`crate::capped::MAX_SAVE_FILE`] bytes.
+    pub fn read(path: &Path) -> Result<SaveGame, RulesError> {
+        let (text, source) = crate::rules::read_file_capped(path, crate::capped::MAX_SAVE_FILE)?;
+        Self::from_ron(&text, &source)
+    }
+
+    /// Checks the save against `rules` (every field bounded, then the world's invariants) and
+    /// rebuilds its world; `source` names the save.
+    pub fn world(&self, rules: &Rules, source: &str) -> Result<HexWorld, RulesError> {
+        let err = |field: String, message: String| RulesError::new(source, Some(field), message);
+        check::fields(self, rules, source)?;
+        // Every coordinate is in range now, so converting it cannot overflow.
+        let hexes = self.hexes.iter().map(|h| {
+            let state = HexState {
+                biome: BiomeId(h.biome),
+                landmark: LandmarkId(h.landmark),
+                features: FeatureSet(h.features),
+            };
+            (h.at.to_hex(), state, h.cause)
+        });
+        let world = HexWorld::restore(rules.clone(), self.seed, hexes).map_err(|e| match e {
+            RestoreError::Twice(h) => {
+                let i = self
+                    .hexes
+                    .iter()
+                    .rposition(|s| s.at.to_hex() == h)
+                    .unwrap_or(0);
+                err(
+                    format!("hexes[{i}].at"),
+                    format!("{} is listed twice", Coord::from_hex(h)),
+                )
+            }
+            RestoreError::Limit(e) => err("hexes".into(), e.to_string()),
+        })?;
+        let players: Vec<_> = self.players.iter().map(|p| p.at.to_hex()).collect();
+        let flags: Vec<_> = self.flags.iter().map(|f| f.0.to_hex()).collect();
+        crate::world::invariants::check(&world, &players, &flags)
+            .map_err(|b| err(b.field(), b.message))?;
+        Ok(world)
+    }
+
+    /// Puts the game into an app built with `CorePlugin` and not yet run: its world, phase,
+    /// flags and log now, its players (and the hexes' flags) at startup.
+    pub fn install(self, app: &mut App, world: HexWorld) {
+        let flags = self
+            .flags
+            .iter()
+            .map(|(at, f)| (at.to_hex(), Faction(*f)))
+            .collect();
+        app.insert_resource(world)
+            .insert_resource(Phase(self.phase))
+            .insert_resource(FlagsToRaise(flags))
+            .insert_resource(PlayLog(self.log))
+            .insert_resource(PlayersToSeat(self.players))
+            .add_systems(Startup, spawn_players)
+            .add_systems(PostStartup, raise_flags);
+    }
+}
+
+impl SaveGame {
+    /// Puts the game into a running app in place of the game there ([`crate::play::restart`]):
+    /// its world, phase, log, players and flags at once, as [`SaveGame::install`] does at start.
+    pub fn restore(self, world: &mut World, map: HexWorld) {
+        crate::play::restart::restart(world, map);
+        world.insert_resource(Phase(self.phase));
+        world.insert_resource(PlayLog(self.log));
+        seat_saved(world, &self.players);
+        for (at, f) in &self.flags {
+            let e = world.resource::<HexIndex>().get(&at.to_hex()).copied();
+            if let Some(e) = e {
+                world.entity_mut(e).insert(Occupied(Faction(*f)));
+            }
+        }
+    }
+}
+
+/// The players of a loaded game, spawned at startup (nobody else is seated then).
+#[derive(Resource, Debug)]
+pub struct PlayersToSeat(pub Vec<SavedPlayer>);
+
+/// Seats a loaded game's players as they were saved. Reads [`PlayersToSeat`]; writes (spawns) the
+/// players, with their saved action points.
+fn spawn_players(mut commands: Commands, loaded: Res<PlayersToSeat>) {
+    for p in &loaded.0 {
+        let id = commands
+            .spawn((
+                Name::new(p.name.clone()),
+                Player::new(p.id, p.name.clone()),
+                Faction(p.faction),
+                Position(p.at.to_hex()),
+                Resources(p.resources.clone()),
+                Turn { ended: p.ended },
+                Moves(p.moves),
+            ))
+            .id();
+        // After the player is admitted (which fills its action points for a new phase).
+        commands.entity(id).insert(ActionPoints(p.ap));
+    }
+}
+
+/// The flags of a loaded game, raised on their hexes' entities at startup.
+#[derive(Resource, Debug)]
+struct FlagsToRaise(Vec<(hexx::Hex, Faction)>);
+
+/// Raises a loaded game's flags once its hexes' entities exist (after startup). Reads
+/// [`FlagsToRaise`] and [`HexIndex`]; writes the hexes' [`Occupied`] and removes [`FlagsToRaise`].
+fn raise_flags(mut commands: Commands, flags: Res<FlagsToRaise>, index: Res<HexIndex>) {
+    for (hex, faction) in &flags.0 {
+        if let Some(&e) = index.get(hex) {
+            commands.entity(e).insert(Occupied(*faction));
+        }
+    }
+    commands.remove_resource::<FlagsToRaise>();
+}
+
+/// Seats a saved game's players as they were saved (their action points after admission,
+/// which fills them for a new phase).
+fn seat_saved(world: &mut World, players: &[SavedPlayer]) {
+    for p in players {
+        let e = world
+            .spawn((
+                Name::new(p.name.clone()),
+                crate::play::Player::new(p.id, p.name.clone()),
+                crate::play::Faction(p.faction),
+                crate::play::Position(p.at.to_hex()),
+                crate::play::Resources(p.resources.clone()),
+                crate::play::Turn { ended: p.ended },
+                crate::play::Moves(p.moves),
+            ))
+            .id();
+        world.flush();
+        world.entity_mut(e).insert(crate::play::ActionPoints(p.ap));
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,48 @@
+//! Headless games and their logs: a game of bots played without a window ([`game`]), written
+//! as JSON Lines ([`format`]) recorded inside the rules' pipeline ([`record`]); many games'
+//! balance table ([`table`]); a log's actions played again, every line checked ([`replay`]).
+//! The command line's `sim` and `replay` (`aeternus::cli::sim`) drive them.
+
+pub mod format;
+pub mod game;
+pub mod record;
+pub mod replay;
+pub mod table;
+
+#[cfg(test)]
+mod tests;
+
+use std::path::Path;
+
+use crate::headless::{Fault, rules_kind};
+use crate::rules::{DEFAULT_AETERNUS, DEFAULT_AETERNUS_NAME, Rules};
+
+/// The most seats a recorded game has (a save holds at most 64 players).
+pub const MAX_PLAYERS: u32 = 64;
+/// The longest game (the rules' own limit for `play.goal.phases`).
+pub const MAX_PHASES: u32 = 1_000_000;
+/// The most games one `--games` run plays.
+pub const MAX_GAMES: u64 = 1_000_000;
+
+/// The Aeternus rules a `--rules` value names, and the hash of their text as loaded.
+pub fn load_rules(value: &str) -> Result<(Rules, String), Fault> {
+    let (text, source) = match value {
+        "aeternus" => (
+            DEFAULT_AETERNUS.to_string(),
+            DEFAULT_AETERNUS_NAME.to_string(),
+        ),
+        "storm" => {
+            return Err(Fault::BadInput(
+                "--rules storm: a recorded game plays the Aeternus rules (or a mod of them)".into(),
+            ));
+        }
+        path => crate::rules::read_rule_file(Path::new(path))?,
+    };
+    if rules_kind(&text) == Some("Storm") {
+        return Err(Fault::BadInput(format!(
+            "{source}: a recorded game plays the Aeternus rules (or a mod of them), not the storm's"
+        )));
+    }
+    let rules = Rules::from_str(&text, &source)?;
+    Ok((rules, format::rules_hash(&text)))
+}

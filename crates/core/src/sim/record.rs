@@ -1,0 +1,278 @@
+//! The recorder: two systems in the rules' pass that write the log's lines, added only to a
+//! recorded game (`aeternus sim`, `aeternus replay`). The rules do not know of it: it reads
+//! their messages, each with its own cursor.
+//!
+//! A pass takes at most one action, or one blow. After generation (the end of `Generate`),
+//! [`note_tried`] sees what the pass tries (a move attempt, an order, or an action `act`
+//! refused) and takes the hexes as they stand, the target already generated; at the end of the
+//! pass (the end of `Sight`, before the phase turns and refills the AP) [`note_outcome`] reads the
+//! pass's [`PlayEvent`]s for the outcome and the hexes corrupted or cleansed.
+
+use bevy::ecs::message::MessageCursor;
+use bevy::platform::collections::HashSet;
+use bevy::prelude::*;
+use hexx::Hex;
+
+use super::format::{
+    ActionLine, Cause, Change, FeatureName, HexLine, HexView, Line, MassNames, Outcome, Tried,
+};
+use crate::play::{
+    Action, ActionPoints, Faction, MoveAttempt, Order, Phase, PlayEvent, Player, PlayerId,
+    PlayerIndex, Position,
+};
+use crate::schedule::RuleStages;
+use crate::world::plugin::{HexGenerated, HexWorld, Resolve, generate_hexes, request_view};
+
+/// The lines written so far (the runner takes them after every frame) and what the two systems
+/// share within a pass.
+#[derive(Resource, Default)]
+pub struct Recorder {
+    pub lines: Vec<Line>,
+    /// Actions recorded (blows not counted).
+    pub actions: u64,
+    masses: MassNames,
+    /// One cursor for both systems: `note_tried` sees only what the pass's `act` wrote.
+    events: MessageCursor<PlayEvent>,
+    pending: Option<Pending>,
+}
+
+/// What the pass tries, as `note_tried` saw it.
+struct Pending {
+    line: ActionLine,
+    from: Option<Hex>,
+    to: Option<Hex>,
+    /// A build's hex and feature.
+    build: Option<(Hex, crate::rules::FeatureId)>,
+    /// Why `act` refused it (its event is read here, before the pass's end).
+    refused: Option<String>,
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Recorder>()
+        .add_systems(
+            Resolve,
+            note_tried
+                .in_set(RuleStages::Generate)
+                .after(generate_hexes),
+        )
+        .add_systems(
+            Resolve,
+            note_outcome.in_set(RuleStages::Sight).after(request_view),
+        );
+}
+
+/// What a pass tries: its kind, the player, its hexes (the player's and the target) and the
+/// action (none for a move attempt).
+type Seen = (Tried, PlayerId, Option<Hex>, Option<Hex>, Option<Action>);
+
+type Seated = (
+    &'static Player,
+    &'static Faction,
+    &'static Position,
+    &'static ActionPoints,
+);
+
+fn seated<'a>(
+    players: &'a Query<Seated>,
+    index: &PlayerIndex,
+    id: PlayerId,
+) -> Option<(&'a Faction, &'a Position, &'a ActionPoints)> {
+    let e = index.get(&id)?;
+    players.get(*e).ok().map(|(_, f, p, ap)| (f, p, ap))
+}
+
+/// What the pass tries, with its hexes as they stand after generation. Reads [`MoveAttempt`],
+/// [`Order`], the pass's [`PlayEvent`]s so far (the refusals of `act`), the players, the
+/// [`Phase`] and the store; writes the [`Recorder`].
+#[allow(clippy::too_many_arguments)]
+pub fn note_tried(
+    mut rec: ResMut<Recorder>,
+    map: Res<HexWorld>,
+    events: Res<Messages<PlayEvent>>,
+    mut attempts: MessageReader<MoveAttempt>,
+    mut orders: MessageReader<Order>,
+    players: Query<Seated>,
+    index: Res<PlayerIndex>,
+    phase: Res<Phase>,
+) {
+    let rec = &mut *rec;
+    rec.masses.catch_up(&map);
+    let mut tried: Option<Seen> = None;
+    let mut refused = None;
+    for &MoveAttempt(m) in attempts.read() {
+        let kind = if m.is_blow() {
+            Tried::Blow
+        } else {
+            Tried::Traverse
+        };
+        tried = Some((kind, m.player, Some(m.from), Some(m.to), None));
+    }
+    let at = |id| seated(&players, &index, id).map(|(_, p, _)| p.0);
+    let of_action = |a: &Action| {
+        let from = at(a.player());
+        let (kind, to) = match *a {
+            Action::Traverse { direction, .. } => {
+                (Tried::Traverse, from.map(|h| h + direction.offset()))
+            }
+            Action::Build { hex, .. } => (Tried::Build, Some(hex)),
+            Action::Travel { to, .. } => (Tried::Travel, Some(to)),
+            Action::Gather { .. } => (Tried::Gather, None),
+            Action::EndTurn { .. } => (Tried::EndTurn, None),
+        };
+        (kind, a.player(), from, to, Some(a.clone()))
+    };
+    for Order(a) in orders.read() {
+        tried = Some(of_action(a));
+    }
+    for e in rec.events.read(&events) {
+        if let PlayEvent::Refused {
+            action, refusal, ..
+        } = e
+        {
+            tried = Some(of_action(action));
+            refused = Some(refusal.describe(&map.rules));
+        }
+    }
+    let Some((kind, player, from, to, action)) = tried else {
+        return;
+    };
+    let (feature, build) = match action {
+        Some(Action::Build { hex, feature, .. }) => (
+            Some(FeatureName::of(&map.rules, feature)),
+            Some((hex, feature)),
+        ),
+        _ => (None, None),
+    };
+    let masses = &mut rec.masses;
+    let line = ActionLine {
+        phase: phase.0,
+        player: player.0,
+        faction: seated(&players, &index, player).map(|(f, ..)| f.0),
+        action: kind,
+        feature,
+        from: from.map(|h| HexView::of(&map, masses, h)),
+        to: to.map(|h| HexView::of(&map, masses, h)),
+        landed: None,
+        outcome: Outcome::Refused,
+        reason: None,
+        ap_left: None,
+    };
+    rec.pending = Some(Pending {
+        line,
+        from,
+        to,
+        build,
+        refused,
+    });
+}
+
+/// The outcome of what the pass tried, and the hexes it corrupted or cleansed. Reads the pass's
+/// [`PlayEvent`]s and [`HexGenerated`], the players, the [`Phase`] and the store; writes the
+/// [`Recorder`].
+#[allow(clippy::too_many_arguments)]
+pub fn note_outcome(
+    mut rec: ResMut<Recorder>,
+    map: Res<HexWorld>,
+    events: Res<Messages<PlayEvent>>,
+    mut generated: MessageReader<HexGenerated>,
+    players: Query<Seated>,
+    index: Res<PlayerIndex>,
+    phase: Res<Phase>,
+) {
+    let rec = &mut *rec;
+    let new: HashSet<Hex> = generated.read().map(|g| g.hex).collect();
+    let events: Vec<&PlayEvent> = rec.events.read(&events).collect();
+    if events.is_empty() && rec.pending.is_none() {
+        return;
+    }
+    rec.masses.catch_up(&map);
+    let pending = rec.pending.take();
+    let mut builder = None;
+    if let Some(mut p) = pending {
+        let who = PlayerId(p.line.player);
+        let outcome = (p.refused.take())
+            .map(|why| (Outcome::Refused, Some(why)))
+            .or_else(|| events.iter().find_map(|e| outcome_of(e, who, &map.rules)));
+        let blow = p.line.action == Tried::Blow;
+        match outcome {
+            // A blow the world's limits stopped met no hex: nothing to write.
+            None if blow => {}
+            outcome => {
+                let (outcome, reason) =
+                    outcome.unwrap_or((Outcome::Refused, Some("nothing came of it".into())));
+                let now = seated(&players, &index, who);
+                p.line.landed = now.map(|(_, at, _)| {
+                    if Some(at.0) == p.from {
+                        p.line.from.clone().expect("taken with its hex")
+                    } else if Some(at.0) == p.to {
+                        p.line.to.clone().expect("taken with its hex")
+                    } else {
+                        HexView::of(&map, &mut rec.masses, at.0)
+                    }
+                });
+                p.line.ap_left = now.map(|(.., ap)| ap.0);
+                p.line.outcome = outcome;
+                p.line.reason = reason;
+                if outcome == Outcome::Built {
+                    builder = Some((who, p.build));
+                }
+                if !blow {
+                    rec.actions += 1;
+                }
+                rec.lines.push(Line::Action(Box::new(p.line)));
+            }
+        }
+    }
+    for e in events {
+        let (hex, change, cause, player) = match *e {
+            PlayEvent::Corrupted { hex, player } => {
+                let h = hex.to_hex();
+                let built = builder.is_some_and(|(_, b)| b.is_some_and(|(bh, _)| bh == h));
+                let cause = if built { Cause::Built } else { Cause::Left };
+                (h, Change::Corrupted, cause, Some(player.0))
+            }
+            PlayEvent::Cleansed { hex } => {
+                let h = hex.to_hex();
+                if new.contains(&h) {
+                    (h, Change::Cleansed, Cause::Generated, None)
+                } else {
+                    (h, Change::Cleansed, Cause::Pylon, builder.map(|(p, _)| p.0))
+                }
+            }
+            _ => continue,
+        };
+        rec.lines.push(Line::Hex(HexLine {
+            phase: phase.0,
+            hex: HexView::of(&map, &mut rec.masses, hex),
+            change,
+            cause,
+            player,
+        }));
+    }
+}
+
+/// The outcome an event gives `player`'s action or blow, with the reason of a refusal.
+fn outcome_of(
+    e: &PlayEvent,
+    who: PlayerId,
+    rules: &crate::rules::Rules,
+) -> Option<(Outcome, Option<String>)> {
+    use PlayEvent::*;
+    let (player, outcome) = match e {
+        Moved { player, .. } => (player, Outcome::Moved),
+        Blown { player, .. } => (player, Outcome::Blown),
+        Blocked { player, .. } => (player, Outcome::Blocked),
+        Mired { player, .. } => (player, Outcome::Stuck),
+        Built { player, .. } => (player, Outcome::Built),
+        Gathered { player, .. } => (player, Outcome::Gathered),
+        Travelled { player, .. } => (player, Outcome::Travelled),
+        TurnEnded { player } => (player, Outcome::Ended),
+        Refused {
+            player, refusal, ..
+        } => {
+            return (*player == who).then(|| (Outcome::Refused, Some(refusal.describe(rules))));
+        }
+        _ => return None,
+    };
+    (*player == who).then_some((outcome, None))
+}

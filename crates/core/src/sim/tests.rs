@@ -1,0 +1,236 @@
+//! Recorded games: the same seed gives the same bytes, a replay gives the same save, a log
+//! with one action altered is refused at the line where the replay diverges.
+
+use super::format::{Line, Outcome, Tried};
+use super::game::{self, Setup};
+use super::replay::{self, Log};
+use super::*;
+use crate::play::Bot;
+
+fn setup(seed: u64, players: u32, phases: u32) -> Setup {
+    let (mut rules, hash) = load_rules("aeternus").unwrap();
+    rules.play.goal.phases = phases;
+    Setup {
+        seats: game::seats(&rules, players, "random"),
+        rules,
+        rules_hash: hash,
+        seed,
+    }
+}
+
+/// A random bots' game: its log and its save.
+fn sim(setup: &Setup) -> (String, String) {
+    let mut log = Vec::new();
+    let mut app = game::record(setup, Bot::Random, &mut log, |_| {}).unwrap();
+    (String::from_utf8(log).unwrap(), game::save_text(&mut app))
+}
+
+fn lines(log: &str) -> Vec<Line> {
+    log.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+fn replay_err(log: &str) -> String {
+    let parsed = match Log::parse(log, "game.jsonl") {
+        Ok(l) => l,
+        Err(e) => return e.to_string(),
+    };
+    let (rules, hash) = load_rules("aeternus").unwrap();
+    let setup = match parsed.setup(rules, &hash) {
+        Ok(s) => s,
+        Err(e) => return e.to_string(),
+    };
+    match replay::replay(&parsed, &setup) {
+        Ok(_) => panic!("the log replayed"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_log_and_save_byte_for_byte() {
+    let s = setup(5, 3, 4);
+    let (log, save) = sim(&s);
+    let (again, save_again) = sim(&s);
+    assert!(log == again, "two runs of one seed wrote different logs");
+    assert!(save == save_again, "two runs of one seed saved differently");
+    let (other, _) = sim(&setup(6, 3, 4));
+    assert_ne!(log, other, "another seed plays another game");
+    // The log holds the game line, action lines of every outcome kind the bots met, the end.
+    let all = lines(&log);
+    assert!(matches!(all[0], Line::Game(_)));
+    let Some(Line::End(end)) = all.last() else {
+        panic!("no end line")
+    };
+    assert_eq!(end.ended_in, Some(4));
+    let outcomes: Vec<Outcome> = (all.iter())
+        .filter_map(|l| match l {
+            Line::Action(a) => Some(a.outcome),
+            _ => None,
+        })
+        .collect();
+    for o in [Outcome::Moved, Outcome::Refused, Outcome::Ended] {
+        assert!(
+            outcomes.contains(&o),
+            "no {o:?} in {} actions",
+            outcomes.len()
+        );
+    }
+    assert_eq!(
+        end.actions,
+        (all.iter())
+            .filter(|l| matches!(l, Line::Action(a) if a.action != Tried::Blow))
+            .count() as u64
+    );
+}
+
+#[test]
+fn a_replayed_log_gives_the_same_save_byte_for_byte() {
+    // More seats than the rules' factions: factions go round.
+    let s = setup(11, 9, 3);
+    assert_eq!(s.seats[8].faction, 0);
+    let (log, save) = sim(&s);
+    // The save loads as the game loads a save.
+    let loaded = crate::save::SaveGame::from_ron(&save, "sim.ron").unwrap();
+    loaded.world(&s.rules, "sim.ron").unwrap();
+    assert_eq!(loaded.players.len(), 9);
+    assert_replays_to(&log, &save);
+}
+
+#[test]
+fn a_log_with_one_action_altered_is_refused_at_its_line() {
+    let (log, _) = sim(&setup(3, 2, 3));
+    let mut rows: Vec<String> = log.lines().map(String::from).collect();
+    // The first move, sent the other way.
+    let i = (rows.iter())
+        .position(|l| l.contains(r#""action":"traverse""#) && l.contains(r#""outcome":"moved""#))
+        .expect("a move");
+    let mut v: serde_json::Value = serde_json::from_str(&rows[i]).unwrap();
+    let from = v["from"].clone();
+    let to = v["to"].clone();
+    let back = |a: &serde_json::Value, b: &serde_json::Value, k: &str| {
+        2 * a[k].as_i64().unwrap() - b[k].as_i64().unwrap()
+    };
+    let (x, y, z) = (
+        back(&from, &to, "x"),
+        back(&from, &to, "y"),
+        back(&from, &to, "z"),
+    );
+    v["to"] = serde_json::json!({"x": x, "y": y, "z": z, "biome": null, "landmark": null, "mass": null, "features": []});
+    rows[i] = v.to_string();
+    let err = replay_err(&(rows.join("\n") + "\n"));
+    assert!(err.contains(&format!("game.jsonl:{}:", i + 1)), "{err}");
+    assert!(err.contains("diverges"), "{err}");
+    // An outcome edited alone is caught at its line too.
+    let (log, _) = sim(&setup(3, 2, 3));
+    let mut rows: Vec<String> = log.lines().map(String::from).collect();
+    rows[i] = rows[i].replace(r#""outcome":"moved""#, r#""outcome":"blocked""#);
+    let err = replay_err(&(rows.join("\n") + "\n"));
+    assert!(
+        err.contains(&format!("game.jsonl:{}:", i + 1)) && err.contains("`outcome`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_truncated_log_is_refused() {
+    let (log, _) = sim(&setup(3, 2, 2));
+    let cut = &log[..log.len() - 20];
+    let err = replay_err(cut);
+    assert!(err.contains("not JSON"), "{err}");
+    let whole_lines: Vec<&str> = log.lines().collect();
+    let n = whole_lines.len();
+    let err = replay_err(&(whole_lines[..n - 1].join("\n") + "\n"));
+    assert!(err.contains("without its end line"), "{err}");
+}
+
+#[test]
+fn masses_are_named_as_gen_names_them() {
+    let s = setup(2, 4, 6);
+    let mut log = Vec::new();
+    let mut app = game::record(&s, Bot::Random, &mut log, |_| {}).unwrap();
+    let map = app.world().resource::<crate::world::HexWorld>();
+    let ids = map.mass_ids();
+    let mut names = format::MassNames::default();
+    names.catch_up(map);
+    for (o, id) in ids.iter().enumerate() {
+        assert_eq!(names.name(o as u32), *id, "order {o}");
+    }
+    // And the log's hexes say the same as the world at their order.
+    let _ = &mut app;
+}
+
+#[test]
+fn the_recorded_schedules_have_no_ambiguity() {
+    use bevy::ecs::schedule::{LogLevel, ScheduleBuildSettings};
+    use bevy::prelude::*;
+    let (mut app, _) = setup(1, 2, 2).build();
+    app.configure_schedules(ScheduleBuildSettings {
+        ambiguity_detection: LogLevel::Error,
+        ..default()
+    });
+    let world = app.world_mut();
+    let labels: Vec<_> = (world.resource::<Schedules>().iter())
+        .map(|(_, s)| s.label())
+        .collect();
+    for label in labels {
+        let mut schedule = world.resource_mut::<Schedules>().remove(label).unwrap();
+        if let Err(e) = schedule.initialize(world) {
+            panic!("{label:?}: {}", e.to_string(schedule.graph(), world));
+        }
+        world.resource_mut::<Schedules>().insert(schedule);
+    }
+}
+
+/// A longer game of 8 seats (seed 28 meets every outcome in 80 phases): every outcome and both
+/// changes of a hex are logged, each where it belongs, and the game replays to the same save.
+#[test]
+fn a_long_game_logs_every_outcome_and_replays() {
+    use super::format::{Change, Outcome::*};
+    let s = setup(28, 8, 80);
+    let (log, save) = sim(&s);
+    let all = lines(&log);
+    let mut seen = Vec::new();
+    let mut changes = Vec::new();
+    for l in &all {
+        match l {
+            Line::Action(a) => {
+                seen.push(a.outcome);
+                let landed = a.landed.as_ref().unwrap();
+                match a.outcome {
+                    Moved | Blown | Travelled => assert_eq!(a.to.as_ref(), Some(landed), "{a:?}"),
+                    Stuck | Blocked | Refused | Built | Gathered | Ended => {
+                        assert_eq!(a.from.as_ref(), Some(landed), "{a:?}")
+                    }
+                }
+                // Only the winds blow.
+                assert!(a.outcome != Blown || a.action == Tried::Blow, "{a:?}");
+                if a.outcome == Built {
+                    assert!(a.feature.is_some(), "{a:?}");
+                }
+                assert_eq!(a.reason.is_some(), a.outcome == Refused, "{a:?}");
+            }
+            Line::Hex(h) => changes.push(h.change),
+            _ => {}
+        }
+    }
+    for o in [
+        Moved, Blown, Stuck, Blocked, Built, Gathered, Travelled, Ended, Refused,
+    ] {
+        assert!(seen.contains(&o), "no {o:?}");
+    }
+    assert!(changes.contains(&Change::Corrupted) && changes.contains(&Change::Cleansed));
+    assert_replays_to(&log, &save);
+}
+
+/// The log replays, line by line checked, to the same save byte for byte.
+fn assert_replays_to(log: &str, save: &str) {
+    let parsed = Log::parse(log, "game.jsonl").unwrap();
+    let (rules, hash) = load_rules("aeternus").unwrap();
+    let again = parsed.setup(rules, &hash).unwrap();
+    let mut app = replay::replay(&parsed, &again).unwrap();
+    assert!(
+        game::save_text(&mut app) == save,
+        "the replay saved differently"
+    );
+}

@@ -1,0 +1,209 @@
+//! The site layer in the game: every hex is rolled for sites as it is generated, in generation
+//! order, so the game's sites are the ones `aeternus sites` writes for the same world. Unique
+//! sites go to the first hex that draws them.
+
+use bevy::platform::collections::HashMap;
+use bevy::prelude::*;
+use hexx::Hex;
+
+use super::roll::roll_province;
+use super::{AeternusTerrain, Placed, Site, SiteRules, Uniques};
+use crate::rules::{Rules, RulesError, Yield, sum_yields};
+use crate::schedule::RuleStages;
+use crate::world::plugin::HexWorld;
+
+/// The sites rolled so far and what the next rolls need.
+#[derive(Resource, Debug)]
+pub struct SiteLayer {
+    pub rules: SiteRules,
+    terrain: AeternusTerrain,
+    used: Uniques,
+    /// Hexes rolled so far: the first `rolled` in generation order.
+    rolled: u32,
+    /// Every site placed, in the order rolled.
+    pub placed: Vec<Placed>,
+    /// Hex -> the first and the last of its sites, as indices into `placed`; `next` links each
+    /// site to the next on its hex. A list of its own for every hex with sites cost more than
+    /// the sites themselves in a world of a million hexes.
+    at: HashMap<Hex, (u32, u32)>,
+    next: Vec<u32>,
+}
+
+/// The end of a hex's list of sites in [`SiteLayer`]'s `next`.
+const LAST: u32 = u32::MAX;
+
+/// Adds `placed[i]`, the last site placed, to `hex`'s list.
+fn link(at: &mut HashMap<Hex, (u32, u32)>, next: &mut Vec<u32>, hex: Hex, i: usize) {
+    let i = i as u32;
+    next.push(LAST);
+    match at.get_mut(&hex) {
+        Some((_, last)) => {
+            next[*last as usize] = i;
+            *last = i;
+        }
+        None => {
+            at.insert(hex, (i, i));
+        }
+    }
+}
+
+impl SiteLayer {
+    /// Binds the site rules to a ruleset (every biome and landmark needs its terrain).
+    pub fn new(rules: SiteRules, world_rules: &Rules) -> Result<Self, RulesError> {
+        let terrain = rules.for_aeternus(world_rules)?;
+        Ok(Self {
+            rules,
+            terrain,
+            used: Uniques::default(),
+            rolled: 0,
+            placed: Vec::new(),
+            at: HashMap::default(),
+            next: Vec::new(),
+        })
+    }
+
+    /// `hex`'s sites as indices into `placed`, in the order placed.
+    fn indices_at(&self, hex: Hex) -> impl Iterator<Item = usize> + '_ {
+        let mut i = self.at.get(&hex).map_or(LAST, |&(first, _)| first);
+        std::iter::from_fn(move || {
+            (i != LAST).then(|| {
+                let now = i as usize;
+                i = self.next[now];
+                now
+            })
+        })
+    }
+
+    /// The names of `hex`'s sites, in the order rolled.
+    pub fn names_at(&self, hex: Hex) -> impl Iterator<Item = &str> {
+        self.indices_at(hex)
+            .map(|i| self.rules.sites[self.placed[i].site].name.as_str())
+    }
+
+    /// Puts site number `site` of the rules on `hex`, past the rolls (scenarios and tests).
+    pub fn place(&mut self, hex: Hex, site: usize) {
+        assert!(site < self.rules.sites.len(), "a site of the rules");
+        link(&mut self.at, &mut self.next, hex, self.placed.len());
+        self.placed.push(Placed {
+            hex,
+            site,
+            step: super::Step::Roll,
+        });
+    }
+
+    /// `hex`'s sites, in the order rolled.
+    pub fn sites_at(&self, hex: Hex) -> impl Iterator<Item = &Site> {
+        self.indices_at(hex)
+            .map(|i| &self.rules.sites[self.placed[i].site])
+    }
+
+    /// What `hex`'s sites pay its flag each phase, resource by resource.
+    pub fn yields_at(&self, hex: Hex) -> Yield {
+        sum_yields(self.sites_at(hex).map(|s| &s.yields))
+    }
+
+    /// What `hex`'s sites add to a gathering there.
+    pub fn gather_at(&self, hex: Hex) -> Yield {
+        sum_yields(self.sites_at(hex).map(|s| &s.gather))
+    }
+
+    /// How much further a player on `hex` sees.
+    pub fn sight_at(&self, hex: Hex) -> u32 {
+        self.sites_at(hex)
+            .fold(0u32, |n, s| n.saturating_add(s.sight))
+    }
+
+    /// Whether `hex` holds any site.
+    pub fn has_sites(&self, hex: Hex) -> bool {
+        self.at.contains_key(&hex)
+    }
+}
+
+/// Rolls new hexes for sites while a [`SiteLayer`] resource exists, in the pass that generates
+/// them.
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        crate::world::plugin::Resolve,
+        roll_new_hexes
+            .run_if(resource_exists::<SiteLayer>)
+            .in_set(RuleStages::Generate)
+            .after(crate::world::plugin::generate_hexes),
+    );
+}
+
+/// Rolls the hexes generated since the last pass for sites, in generation order. Reads the
+/// [`HexWorld`]; writes the [`SiteLayer`].
+fn roll_new_hexes(map: Res<HexWorld>, mut layer: ResMut<SiteLayer>) {
+    let SiteLayer {
+        rules,
+        terrain,
+        used,
+        rolled,
+        placed,
+        at,
+        next,
+    } = &mut *layer;
+    for order in *rolled..map.len() as u32 {
+        let d = map.data_of_order(order);
+        let first = placed.len();
+        roll_province(rules, map.seed, d.hex, terrain.of(&d), used, placed);
+        for i in first..placed.len() {
+            link(at, next, d.hex, i);
+        }
+    }
+    *rolled = map.len() as u32;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::world::plugin::Viewer;
+
+    #[test]
+    fn the_game_rolls_the_sites_the_generator_writes_for_the_same_world() {
+        let rules = Rules::aeternus();
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        app.add_plugins(crate::CorePlugin {
+            rules: rules.clone(),
+            seed: 7,
+        });
+        app.insert_resource(SiteLayer::new(SiteRules::embedded(), &rules).unwrap())
+            .add_plugins(plugin);
+        app.world_mut().spawn(Viewer {
+            hex: Hex::ZERO,
+            radius: 12,
+        });
+        app.update();
+        app.update();
+        let map = app.world().resource::<HexWorld>();
+        assert_eq!(map.len(), 469, "radius 12 and the origin");
+        let layer = app.world().resource::<SiteLayer>();
+        let site_rules = SiteRules::embedded();
+        let terrain = site_rules.for_aeternus(&rules).unwrap();
+        let expected = super::super::world::aeternus(&site_rules, &terrain, map);
+        assert!(!expected.is_empty());
+        assert_eq!(layer.placed.len(), expected.len());
+        for (got, want) in layer.placed.iter().zip(&expected) {
+            assert_eq!((got.hex, got.site), (want.hex, want.site));
+        }
+        // The index by hex agrees with the list.
+        let first = expected[0].hex;
+        let names: Vec<&str> = layer.names_at(first).collect();
+        let want: Vec<&str> = expected
+            .iter()
+            .filter(|p| p.hex == first)
+            .map(|p| site_rules.sites[p.site].name.as_str())
+            .collect();
+        assert_eq!(names, want);
+        assert!(layer.has_sites(first));
+    }
+
+    #[test]
+    fn a_ruleset_whose_biomes_the_site_rules_do_not_know_is_refused_by_name() {
+        let mut rules = Rules::aeternus();
+        rules.biomes[0].name = "Glass Waste".into();
+        let err = SiteLayer::new(SiteRules::embedded(), &rules).unwrap_err();
+        assert!(err.to_string().contains("Glass Waste"), "{err}");
+    }
+}

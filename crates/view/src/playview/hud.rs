@@ -1,0 +1,227 @@
+//! The HUD: the current player's status (top left, its name in its faction's colour), the
+//! hovered hex (top right), the last log lines (bottom left, refusals in red) and the keys.
+
+use bevy::prelude::*;
+
+use super::seat::Table;
+use super::text::{self, HELP};
+use super::travel::StationPick;
+use super::{Hovered, Notice};
+use crate::ViewSystems;
+use crate::render::tokens::faction_colour;
+use aeternus_core::play::{GameOver, Occupied, Phase, PlayLog, Standings, occupant};
+use aeternus_core::sites::SiteLayer;
+use aeternus_core::world::plugin::{HexIndex, HexWorld, WorldRules};
+
+/// Log lines shown.
+pub const LOG_LINES: usize = 6;
+const PANEL: Color = Color::srgba(0.05, 0.05, 0.07, 0.88);
+const PLAIN: Color = Color::srgb(0.88, 0.88, 0.88);
+const REFUSED: Color = Color::srgb(1.0, 0.45, 0.4);
+const NO_HOVER: &str = "Point at a hex to read it";
+const NOTICE: Color = Color::srgb(1.0, 0.85, 0.4);
+
+/// The parts of the HUD that change.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    Phase,
+    Who,
+    Details,
+    Notice,
+    Hover,
+    Log(usize),
+}
+
+pub(super) fn plugin(app: &mut App) {
+    crate::view_sets(app);
+    app.add_systems(Startup, spawn).add_systems(
+        Update,
+        update.in_set(super::HudText).in_set(ViewSystems::Render),
+    );
+}
+
+/// A HUD panel: the map under it is neither hovered nor clicked (see `pointer::hover`).
+#[derive(Component)]
+pub(super) struct Panel;
+
+/// A panel that hides the map beneath it.
+fn panel(at: Node) -> impl Bundle {
+    (text_panel(at), Panel, Interaction::default())
+}
+
+/// A panel the pointer passes through: the hover panel, whose size follows the hovered hex
+/// (blocking there would flicker between hovering the hex and the panel).
+fn text_panel(at: Node) -> impl Bundle {
+    (
+        Node {
+            position_type: PositionType::Absolute,
+            padding: UiRect::all(px(6)),
+            ..at
+        },
+        BackgroundColor(PANEL),
+    )
+}
+
+/// Spawns the HUD: status, hover, log and help panels. Reads nothing; writes their entities.
+fn spawn(mut commands: Commands) {
+    let font = TextFont {
+        font_size: FontSize::Px(15.0),
+        ..default()
+    };
+    let span = {
+        let font = font.clone();
+        move |part: Part| (part, TextSpan::default(), font.clone(), TextColor(PLAIN))
+    };
+    let corner = |top, left, width| Node {
+        top: if top { px(8) } else { auto() },
+        bottom: if top { auto() } else { px(30) },
+        left: if left { px(8) } else { auto() },
+        right: if left { auto() } else { px(8) },
+        max_width: px(width),
+        ..default()
+    };
+    commands.spawn((
+        panel(corner(true, true, 520)),
+        Text::default(),
+        font.clone(),
+        Part::Phase,
+        children![span(Part::Who), span(Part::Details), span(Part::Notice)],
+    ));
+    commands.spawn((
+        text_panel(corner(true, false, 420)),
+        Text::default(),
+        font.clone(),
+        Part::Hover,
+    ));
+    commands.spawn((
+        panel(corner(false, true, 800)),
+        Text::default(),
+        font.clone(),
+        Children::spawn(SpawnIter((0..LOG_LINES).map(move |i| span(Part::Log(i))))),
+    ));
+    commands.spawn((
+        Text::new(HELP),
+        TextFont {
+            font_size: FontSize::Px(13.0),
+            ..default()
+        },
+        TextColor(PLAIN),
+        panel(Node {
+            bottom: px(4),
+            left: px(8),
+            padding: UiRect::axes(px(6), px(2)),
+            ..default()
+        }),
+    ));
+}
+
+/// The HUD's texts: the status of who is to act, the notice, the hovered hex and the log. Reads
+/// the players, [`Phase`], [`PlayLog`], the hovered hex, [`Notice`], the station pick, the flags,
+/// the rules, the world and the sites; writes the texts and their colours.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn update(
+    table: Table,
+    phase: Res<Phase>,
+    log: Res<PlayLog>,
+    hovered: Res<Hovered>,
+    notice: Res<Notice>,
+    pick: Res<StationPick>,
+    (index, flags): (Res<HexIndex>, Query<&Occupied>),
+    (over, standings): (Option<Res<GameOver>>, Res<Standings>),
+    rules: WorldRules,
+    map: Res<HexWorld>,
+    sites: Option<Res<SiteLayer>>,
+    mut texts: Query<(
+        &Part,
+        Option<&mut Text>,
+        Option<&mut TextSpan>,
+        &mut TextColor,
+    )>,
+) {
+    let players = table.in_order();
+    let end = over.map(|o| (*o, standings));
+    let me = players.iter().find(|s| s.may_act());
+    // Once the game is over the status panel is the end of the game: winner and standings.
+    let (status, who) = match &end {
+        Some((over, standings)) => (
+            Some(text::game_over(over, &standings.0, &rules)),
+            over.winner,
+        ),
+        None => (
+            me.map(|me| {
+                let at = super::input::build_target(me.hex, hovered.0, rules.construction.range);
+                text::status(phase.0, me, &rules, &map, at, pick.0.as_ref())
+            }),
+            me.map(|me| me.faction),
+        ),
+    };
+    let hover = hovered.0.map_or(NO_HOVER.into(), |hex| {
+        let here: Vec<&str> = players
+            .iter()
+            .filter(|s| s.hex == hex)
+            .map(|s| s.player.name.as_str())
+            .collect();
+        let info = text::hex_info(hex, &map, occupant(hex, &index, &flags), &here, &rules);
+        let info = match &sites {
+            Some(sites) => info + &text::sites_line(sites.names_at(hex)),
+            None => info,
+        };
+        // What a build there would cost, and why the rules would refuse it.
+        match (me, &end) {
+            (Some(me), None) => info + &text::build_lines(me, &map, hex),
+            _ => info,
+        }
+    });
+    let lines = text::log_lines(&log, &rules, LOG_LINES);
+    let colour_of = |id| {
+        let s = players.iter().find(|s| s.id() == id)?;
+        Some(faction_colour(&rules, s.faction).mix(&Color::WHITE, 0.45))
+    };
+    for (part, text, span, mut colour) in &mut texts {
+        let (want, tint) = match *part {
+            Part::Phase => (status.as_ref().map_or("", |s| &s.phase).to_string(), PLAIN),
+            Part::Who => match (&status, who) {
+                (Some(s), Some(f)) => (s.who.clone(), faction_colour(&rules, f)),
+                (Some(s), None) => (s.who.clone(), PLAIN),
+                _ => (String::new(), PLAIN),
+            },
+            Part::Details => (
+                status.as_ref().map_or("", |s| &s.details).to_string(),
+                PLAIN,
+            ),
+            Part::Notice => match &notice.0 {
+                Some(n) => (format!("\n{n}"), NOTICE),
+                None => (String::new(), NOTICE),
+            },
+            Part::Hover => (hover.clone(), PLAIN),
+            Part::Log(0) if lines.is_empty() => ("Nothing has happened yet.".into(), PLAIN),
+            Part::Log(i) => match lines.get(i) {
+                Some(l) if l.refused => (line(i, &l.text), REFUSED),
+                Some(l) => (
+                    line(i, &l.text),
+                    l.player.and_then(colour_of).unwrap_or(PLAIN),
+                ),
+                None => (String::new(), PLAIN),
+            },
+        };
+        colour.set_if_neq(TextColor(tint));
+        if let Some(mut t) = text
+            && t.0 != want
+        {
+            t.0 = want;
+        } else if let Some(mut t) = span
+            && t.0 != want
+        {
+            t.0 = want;
+        }
+    }
+}
+
+/// Log lines after the first start on a new line.
+fn line(i: usize, text: &str) -> String {
+    if i == 0 {
+        text.to_string()
+    } else {
+        format!("\n{text}")
+    }
+}

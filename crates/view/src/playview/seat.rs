@@ -1,0 +1,113 @@
+//! The players at the table: one per faction, seated at the origin on start, and whose turn it
+//! is. Hot-seat: the current player is the first in id order who may still act this phase.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use hexx::Hex;
+
+use aeternus_core::play::{
+    ActionPoints, Faction, Player, PlayerId, Position, Resources, Turn, default_seats,
+};
+use aeternus_core::world::plugin::WorldRules;
+
+/// Nobody is seated at start: the window opens on the title, whose menus seat the game chosen.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct SeatLater;
+
+/// How many players to seat (`--players N`); without it, [`default_seats`].
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct Seats(pub u32);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, seat_players);
+}
+
+/// Player i (ids from 1, as the log prints them) plays faction i - 1. Reads the rules (the
+/// factions), [`Seats`] and a loaded game's players; spawns the players of a new game.
+fn seat_players(
+    mut commands: Commands,
+    rules: WorldRules,
+    seats: Option<Res<Seats>>,
+    loaded: Option<Res<aeternus_core::save::PlayersToSeat>>,
+    later: Option<Res<SeatLater>>,
+) {
+    // A loaded game brings its own players; on the title, the menus seat the game chosen.
+    if loaded.is_some() || later.is_some() {
+        return;
+    }
+    let n = seats.map_or_else(|| default_seats(&rules), |s| s.0);
+    for i in 0..n {
+        let name = format!("Player {}", i + 1);
+        commands.spawn((
+            Name::new(name.clone()),
+            Player::new(i + 1, name),
+            Faction(i),
+        ));
+    }
+}
+
+/// One seated player, as the view needs it.
+pub struct Seated<'a> {
+    pub entity: Entity,
+    pub player: &'a Player,
+    pub faction: Faction,
+    pub hex: Hex,
+    pub ap: u32,
+    pub ended: bool,
+    pub resources: &'a Resources,
+}
+
+impl Seated<'_> {
+    pub fn id(&self) -> PlayerId {
+        self.player.id
+    }
+
+    /// Whether the player may still act this phase.
+    pub fn may_act(&self) -> bool {
+        !self.ended && self.ap > 0
+    }
+}
+
+type SeatParts = (
+    Entity,
+    &'static Player,
+    &'static Faction,
+    &'static Position,
+    &'static ActionPoints,
+    &'static Turn,
+    &'static Resources,
+);
+
+/// The players, in id order, and the current one.
+#[derive(SystemParam)]
+pub struct Table<'w, 's> {
+    players: Query<'w, 's, SeatParts>,
+}
+
+impl Table<'_, '_> {
+    /// Every player in id order.
+    pub fn in_order(&self) -> Vec<Seated<'_>> {
+        let mut all: Vec<Seated> = self
+            .players
+            .iter()
+            .map(
+                |(entity, player, faction, pos, ap, turn, resources)| Seated {
+                    entity,
+                    player,
+                    faction: *faction,
+                    hex: pos.0,
+                    ap: ap.0,
+                    ended: turn.ended,
+                    resources,
+                },
+            )
+            .collect();
+        all.sort_by_key(|s| s.id());
+        all
+    }
+
+    /// Whose turn it is: the first player in id order with AP left and the turn not ended.
+    pub fn current(&self) -> Option<Seated<'_>> {
+        self.in_order().into_iter().find(Seated::may_act)
+    }
+}

@@ -1,0 +1,258 @@
+//! The layering rule, checked on the sources: a module imports only from its own layer or below,
+//! no two folders import each other, and the core names nothing of a renderer, window, UI or
+//! the views. The layers are the ones `docs/architecture.md` draws.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// The core's top-level modules, bottom layer first; a module may import from its own layer
+/// and those before it.
+const CORE: &[&[&str]] = &[
+    &["capped", "schedule", "per_game"],
+    &["hex"],
+    &["rules"],
+    &["worldgen"],
+    &["world"],
+    &["export"],
+    &["storm"],
+    &["sites"],
+    &["mods"],
+    &["play"],
+    &["save"],
+    &["headless"],
+    &["sim"],
+];
+
+/// The views' top-level modules, bottom layer first. `schedule_check` is a test over them all.
+const VIEW: &[&[&str]] = &[
+    &["render"],
+    &["playview", "stormview"],
+    &["spectator"],
+    &["watch"],
+    &["screens"],
+    &["schedule_check"],
+];
+
+/// Names the core must never use: the views' crate and Bevy's rendering, windows, UI and input.
+const NOT_IN_CORE: &[&str] = &[
+    "aeternus_view",
+    "bevy_ecs_tilemap",
+    "bevy::render",
+    "bevy::sprite",
+    "bevy::ui",
+    "bevy::window",
+    "bevy::winit",
+    "bevy::input",
+    "bevy::text",
+    "bevy::camera",
+    "Sprite",
+    "Camera2d",
+    "Window",
+    "KeyCode",
+    "ButtonInput",
+    "Handle<Image>",
+];
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every `.rs` file under `dir`.
+fn sources(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            out.extend(sources(&p));
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// A file's code without its tests (test files, and the `mod tests` block that closes a
+/// file) and without comments.
+fn code(path: &Path) -> Option<String> {
+    let name = path.file_name()?.to_str()?;
+    if name == "tests.rs" || path.components().any(|c| c.as_os_str() == "tests") {
+        return None;
+    }
+    let text = std::fs::read_to_string(path).unwrap();
+    let text = match text.find("#[cfg(test)]\nmod tests") {
+        Some(i) => &text[..i],
+        None => &text,
+    };
+    let lines: Vec<&str> = (text.lines())
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect();
+    Some(lines.join("\n"))
+}
+
+/// The top-level modules a file's code names through `crate::`.
+fn imports(code: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for (i, _) in code.match_indices("crate::") {
+        let rest = &code[i + "crate::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let group = &group[..group.find('}').unwrap_or(group.len())];
+            for part in group.split(',') {
+                out.insert(head(part.trim()));
+            }
+        } else {
+            out.insert(head(rest));
+        }
+    }
+    out.retain(|m| !m.is_empty());
+    out
+}
+
+fn head(path: &str) -> String {
+    path.chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect()
+}
+
+/// The top-level module a file belongs to, under a crate's `src`.
+fn module_of(src: &Path, file: &Path) -> String {
+    let rel = file.strip_prefix(src).unwrap();
+    let first = rel
+        .components()
+        .next()
+        .unwrap()
+        .as_os_str()
+        .to_string_lossy();
+    first.trim_end_matches(".rs").to_string()
+}
+
+/// Every import of a crate that goes up a layer, or to a module no layer names, as text.
+fn against_layers(src: &Path, layers: &[&[&str]]) -> Vec<String> {
+    let rank = |m: &str| layers.iter().position(|l| l.contains(&m));
+    let mut wrong = Vec::new();
+    for file in sources(src) {
+        let module = module_of(src, &file);
+        if module == "lib" {
+            continue;
+        }
+        let Some(code) = code(&file) else { continue };
+        let Some(mine) = rank(&module) else {
+            wrong.push(format!(
+                "{}: module `{module}` is in no layer",
+                file.display()
+            ));
+            continue;
+        };
+        for target in imports(&code) {
+            if target == module {
+                continue;
+            }
+            // The crate root's own items (its plugins and sets) sit above every layer's modules
+            // only as a name; what they join is below.
+            if target.chars().next().is_some_and(|c| c.is_uppercase()) || target == "view_sets" {
+                continue;
+            }
+            match rank(&target) {
+                Some(r) if r <= mine => {}
+                Some(_) => wrong.push(format!(
+                    "{}: `{module}` imports `{target}`, a higher layer",
+                    file.display()
+                )),
+                None => wrong.push(format!(
+                    "{}: `{module}` imports `{target}`, in no layer",
+                    file.display()
+                )),
+            }
+        }
+    }
+    wrong
+}
+
+#[test]
+fn the_cores_modules_import_only_their_layer_or_below() {
+    let wrong = against_layers(&root().join("crates/core/src"), CORE);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_views_modules_import_only_their_layer_or_below() {
+    let wrong = against_layers(&root().join("crates/view/src"), VIEW);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn no_two_folders_import_each_other() {
+    for src in ["crates/core/src", "crates/view/src", "src"] {
+        let src = root().join(src);
+        let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for file in sources(&src) {
+            let module = module_of(&src, &file);
+            if let Some(code) = code(&file) {
+                let targets: Vec<String> = (imports(&code).into_iter())
+                    .filter(|t| *t != module)
+                    .collect();
+                edges.entry(module).or_default().extend(targets);
+            }
+        }
+        for (a, targets) in &edges {
+            for b in targets {
+                let back = edges.get(b).is_some_and(|t| t.contains(a));
+                assert!(
+                    !back,
+                    "{}: `{a}` and `{b}` import each other",
+                    src.display()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_core_names_no_renderer_window_ui_or_view() {
+    let src = root().join("crates/core/src");
+    let mut wrong = Vec::new();
+    for file in sources(&src) {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for name in NOT_IN_CORE {
+                let named = code.match_indices(name).any(|(i, _)| {
+                    let before = code[..i].chars().next_back();
+                    let after = code[i + name.len()..].chars().next();
+                    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+                    !word(before) && !word(after)
+                });
+                if named {
+                    wrong.push(format!("{}:{}: names `{name}`", file.display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_cores_manifest_names_no_view_crate_or_rendering_feature() {
+    let manifest = std::fs::read_to_string(root().join("crates/core/Cargo.toml")).unwrap();
+    for name in [
+        "aeternus-view",
+        "bevy_ecs_tilemap",
+        "bevy_winit",
+        "bevy_render",
+        "2d_bevy_render",
+        "bevy_ui",
+        "bevy_ui_render",
+        "x11",
+        "default_font",
+        "png\"",
+        "bevy_state",
+    ] {
+        assert!(
+            !manifest.contains(name),
+            "crates/core/Cargo.toml names {name}"
+        );
+    }
+}
