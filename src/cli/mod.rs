@@ -2,6 +2,7 @@
 //! their sites ([`sites`]), the storm world's `gen` ([`storm`]); `sim` and `replay` play
 //! recorded games ([`sim`]); `check` and `mods` look at mods.
 
+pub mod shared;
 pub mod sim;
 pub mod sites;
 pub mod storm;
@@ -11,6 +12,8 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use clap::{Args, Parser, Subcommand};
+
+use shared::{BotArg, RulesArg, SaveArg, SpectatorArg};
 
 use aeternus_core::export::{MapExport, write_png};
 use aeternus_core::headless::{Fault, RulesChoice, gen_world, load_rules, open_out, read_hexes};
@@ -29,9 +32,8 @@ pub const MAX_SEEDS: u64 = 100_000;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
-    /// Ruleset for the game window: `aeternus`, `storm`, or a rule file.
-    #[arg(long, default_value = "aeternus")]
-    pub rules: String,
+    #[command(flatten)]
+    pub rules: RulesArg,
     /// World seed for the game window (default: a random one, shown in the window's title).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -44,22 +46,20 @@ pub struct Cli {
     /// Seats played by bots (`--bot`): the last N players (0 to the number of players).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=aeternus_core::play::MAX_SEATS as i64))]
     pub bots: u32,
-    /// The kind of bot those seats are: random or greedy.
-    #[arg(long, default_value = "random")]
-    pub bot: aeternus_core::play::Bot,
+    /// The kind of bot those seats are.
+    #[command(flatten)]
+    pub bot: BotArg,
     /// Start from a saved game (its seed and world; load it with the rules it was saved with).
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
-    /// Where F5 saves the game (default: aeternus-save.ron in the current folder).
-    #[arg(long, value_name = "FILE")]
-    pub save: Option<PathBuf>,
+    #[command(flatten)]
+    pub save: SaveArg,
     /// The first view's zoom, in world units per pixel (0.25 to 128; default: the first view
     /// fits the window). Beyond 3 the map is drawn as the strategic view.
     #[arg(long, value_name = "SCALE", value_parser = aeternus_view::render::parse_zoom)]
     pub zoom: Option<f32>,
-    /// Open a second window that watches the whole explored world and every player.
-    #[arg(long)]
-    pub spectator: bool,
+    #[command(flatten)]
+    pub spectator: SpectatorArg,
     /// Site rules for the game's site layer (default: the embedded assets/rules/sites.ron).
     #[arg(long, value_name = "FILE")]
     pub sites: Option<PathBuf>,
@@ -87,9 +87,9 @@ impl Cli {
             || self.players.is_some()
             || self.bots > 0
             || self.screenshot.is_some()
-            || self.rules != "aeternus"
-            || self.save.is_some()
-            || self.spectator
+            || self.rules.name != "aeternus"
+            || self.save.file.is_some()
+            || self.spectator.on
             || self.sites.is_some()
             || !self.mods.is_empty()
             || s.cycle != 0
@@ -185,9 +185,8 @@ pub struct GenArgs {
     /// Generate the coordinates in FILE (`-` for standard input), one `x,y,z` a line, in order.
     #[arg(long)]
     pub hexes: Option<PathBuf>,
-    /// Ruleset: `aeternus` (the default), `storm`, or a rule file.
-    #[arg(long, default_value = "aeternus")]
-    pub rules: String,
+    #[command(flatten)]
+    pub rules: RulesArg,
     /// Output file (default: standard output).
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -264,7 +263,7 @@ pub fn png_path(base: &Path, seed: u64, many: bool) -> PathBuf {
 }
 
 pub fn run_gen(args: &GenArgs) -> Result<(), Fault> {
-    let rules = match load_rules(&args.rules)? {
+    let rules = match load_rules(&args.rules.name)? {
         RulesChoice::Aeternus(r) => r,
         RulesChoice::Storm(s) => return storm::run_gen(args, &s),
     };

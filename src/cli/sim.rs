@@ -7,8 +7,9 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use super::shared::{BotArg, RulesArg, SaveArg, WatchArgs};
 use aeternus_core::headless::{Fault, open_out};
-use aeternus_core::play::{Bot, default_seats};
+use aeternus_core::play::default_seats;
 use aeternus_core::sim::game::{self, Setup};
 use aeternus_core::sim::{MAX_GAMES, MAX_PHASES, MAX_PLAYERS, load_rules, replay, table};
 
@@ -24,60 +25,35 @@ pub struct SimArgs {
     /// The game's length in phases, 1 to 1000000 (default: the rules' `play.goal.phases`).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_PHASES as i64))]
     pub phases: Option<u32>,
-    /// The bots that play every seat: random or greedy.
-    #[arg(long, default_value = "random")]
-    pub bot: Bot,
+    /// The bots that play every seat.
+    #[command(flatten)]
+    pub bot: BotArg,
     /// Play this many games, seeds S, S+1, ..., and print a balance table (1 to 1000000).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES),
           conflicts_with_all = ["save", "spectator"])]
     pub games: Option<u64>,
-    /// Ruleset: `aeternus` (the default, embedded) or an Aeternus rule file.
-    #[arg(long, default_value = "aeternus")]
-    pub rules: String,
+    #[command(flatten)]
+    pub rules: RulesArg,
     /// Where the log (or the table) goes (default: standard output).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Also save the game at its end, as the game saves (`--load` reads it); with
-    /// `--spectator`, where F5 and the autosaves go.
-    #[arg(long)]
-    pub save: Option<PathBuf>,
-    /// Watch the game live in the window, with the spectator window.
-    #[arg(long)]
-    pub spectator: bool,
-    /// With `--spectator`: actions a second, 0.1 to 10000 (a bot's turn comes at once).
-    #[arg(long, default_value_t = 10.0, value_parser = speed, requires = "spectator")]
-    pub speed: f64,
+    #[command(flatten)]
+    pub save: SaveArg,
+    #[command(flatten)]
+    pub watch: WatchArgs,
 }
 
 #[derive(Args, Debug, Clone)]
 pub struct ReplayArgs {
     /// The log, as `aeternus sim` wrote it.
     pub log: PathBuf,
-    /// The rules the log was played with: `aeternus` (the default, embedded) or a rule file.
-    #[arg(long, default_value = "aeternus")]
-    pub rules: String,
-    /// Save the replayed game, as the game saves; with `--spectator`, where F5 and the
-    /// autosaves go.
-    #[arg(long)]
-    pub save: Option<PathBuf>,
-    /// Watch the replay in the window, with the spectator window (the log is checked first).
-    #[arg(long)]
-    pub spectator: bool,
-    /// With `--spectator`: actions a second, 0.1 to 10000.
-    #[arg(long, default_value_t = 10.0, value_parser = speed, requires = "spectator")]
-    pub speed: f64,
-}
-
-/// A `--speed`: actions a second.
-fn speed(s: &str) -> Result<f64, String> {
-    let v: f64 = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{s}` is not a number of actions a second (0.1 to 10000)"))?;
-    if !(0.1..=10_000.0).contains(&v) {
-        return Err(format!("{v} is not in 0.1..=10000 actions a second"));
-    }
-    Ok(v)
+    /// The rules the log was played with.
+    #[command(flatten)]
+    pub rules: RulesArg,
+    #[command(flatten)]
+    pub save: SaveArg,
+    #[command(flatten)]
+    pub watch: WatchArgs,
 }
 
 /// A progress bar on standard error when it is a terminal (hidden otherwise).
@@ -96,13 +72,13 @@ fn progress(len: u64, what: &str) -> indicatif::ProgressBar {
 
 /// `aeternus sim`.
 pub fn run_sim(args: &SimArgs) -> Result<(), Fault> {
-    let (mut rules, hash) = load_rules(&args.rules)?;
+    let (mut rules, hash) = load_rules(&args.rules.name)?;
     let players = (args.players).unwrap_or_else(|| default_seats(&rules));
     if let Some(p) = args.phases {
         rules.play.goal.phases = p;
     }
     let setup = |seed| Setup {
-        seats: game::seats(&rules, players, args.bot.name()),
+        seats: game::seats(&rules, players, args.bot.kind.name()),
         rules: rules.clone(),
         rules_hash: hash.clone(),
         seed,
@@ -118,18 +94,23 @@ pub fn run_sim(args: &SimArgs) -> Result<(), Fault> {
         return games(args, n, |i| setup(args.seed + i));
     }
     let setup = setup(args.seed);
-    if args.spectator {
-        return aeternus_view::watch::sim(setup, args.bot, args.speed, args.save.clone());
+    if args.watch.spectator.on {
+        return aeternus_view::watch::sim(
+            setup,
+            args.bot.kind,
+            args.watch.speed,
+            args.save.file.clone(),
+        );
     }
     let mut out = open_out(&args.out)?;
     let phases = setup.rules.play.goal.phases;
     let bar = progress(phases as u64, "phase");
-    let mut app = game::record(&setup, args.bot, &mut out, |p| {
+    let mut app = game::record(&setup, args.bot.kind, &mut out, |p| {
         bar.set_position(p.min(phases) as u64)
     })?;
     bar.finish_and_clear();
     out.flush().map_err(Fault::output)?;
-    if let Some(path) = &args.save {
+    if let Some(path) = &args.save.file {
         game::write_save(&mut app, path)?;
     }
     Ok(())
@@ -141,7 +122,7 @@ fn games(args: &SimArgs, n: u64, setup: impl Fn(u64) -> Setup) -> Result<(), Fau
     let mut stats = Vec::new();
     let mut first = None;
     for setup in (0..n).map(setup) {
-        let mut app = setup.app(Some(args.bot));
+        let mut app = setup.app(Some(args.bot.kind));
         let mut s = table::GameStats::new(setup.seed);
         let end = game::play(
             &mut app,
@@ -170,7 +151,7 @@ fn games(args: &SimArgs, n: u64, setup: impl Fn(u64) -> Setup) -> Result<(), Fau
         stats.first().map_or(0, |s| s.seed),
         stats.last().map_or(0, |s| s.seed),
         header.seats.len(),
-        args.bot.name(),
+        args.bot.kind.name(),
         header.phases,
         header.rules,
         header.rules_hash
@@ -183,14 +164,14 @@ fn games(args: &SimArgs, n: u64, setup: impl Fn(u64) -> Setup) -> Result<(), Fau
 
 /// `aeternus replay`.
 pub fn run_replay(args: &ReplayArgs) -> Result<(), Fault> {
-    let (rules, hash) = load_rules(&args.rules)?;
+    let (rules, hash) = load_rules(&args.rules.name)?;
     let log = replay::Log::read(&args.log)?;
     let setup = log.setup(rules, &hash)?;
-    if args.spectator {
-        return aeternus_view::watch::replay(log, setup, args.speed, args.save.clone());
+    if args.watch.spectator.on {
+        return aeternus_view::watch::replay(log, setup, args.watch.speed, args.save.file.clone());
     }
     let mut app = replay::replay(&log, &setup)?;
-    if let Some(path) = &args.save {
+    if let Some(path) = &args.save.file {
         game::write_save(&mut app, path)?;
     }
     Ok(())

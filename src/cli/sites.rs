@@ -22,9 +22,8 @@ pub struct SitesArgs {
     /// ruleset's sight radius). Storm: roll the cells within this distance of the Citadel.
     #[arg(long, value_parser = crate::cli::radius)]
     pub radius: Option<u32>,
-    /// Ruleset: `aeternus` (the default), `storm`, or a rule file.
-    #[arg(long, default_value = "aeternus")]
-    pub rules: String,
+    #[command(flatten)]
+    pub rules: super::shared::RulesArg,
     /// Site rules (default: the embedded assets/rules/sites.ron).
     #[arg(long)]
     pub sites: Option<PathBuf>,
@@ -54,7 +53,7 @@ pub fn run(args: &SitesArgs) -> Result<(), Fault> {
         None => SiteRules::embedded(),
     };
     let mut out = open_out(&args.out)?;
-    match load_rules(&args.rules)? {
+    match load_rules(&args.rules.name)? {
         RulesChoice::Aeternus(rules) => {
             let terrain = sites.for_aeternus(&rules)?;
             let w = gen_world(&rules, args.seed, args.radius, None)?;
