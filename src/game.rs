@@ -35,7 +35,7 @@ pub fn window_rules(
     cli: &Cli,
     sources: &mut Sources,
 ) -> Result<(RulesChoice, AssetPath<'static>), Fault> {
-    let (path, storm) = match cli.rules.as_str() {
+    let (path, storm) = match cli.rules.name.as_str() {
         "aeternus" => (AssetPath::from(AETERNUS_PATH), false),
         "storm" => (AssetPath::from(STORM_PATH), true),
         file => {
@@ -136,10 +136,10 @@ fn storm_options_absent(cli: &Cli) -> Result<(), Fault> {
 /// found absent.
 fn storm_cycle(cli: &Cli, storm: &StormRules, seed: u64) -> Result<CycleParams, Fault> {
     let refuse = |m: &str| Err(Fault::BadInput(m.into()));
-    if cli.load.is_some() || cli.save.is_some() {
+    if cli.load.is_some() || cli.save.file.is_some() {
         return refuse("--load and --save belong to the Aeternus window");
     }
-    if cli.spectator {
+    if cli.spectator.on {
         return refuse("--spectator belongs to the Aeternus window");
     }
     if cli.sites.is_some() {
@@ -199,10 +199,10 @@ fn add_screens(
     script: Option<Vec<screens::script::Press>>,
 ) {
     let launch = screens::Launch {
-        rules: cli.rules.clone(),
+        rules: cli.rules.name.clone(),
         mods: cli.mods.clone(),
-        bot: cli.bot,
-        save: cli.save.clone(),
+        bot: cli.bot.kind,
+        save: cli.save.file.clone(),
         seed,
     };
     let first = if title {
@@ -236,7 +236,7 @@ fn add_site_layer(app: &mut App, sites: Result<SiteLayer, RulesError>) {
 /// where the game's first player stands (the origin in a new game).
 fn add_views(app: &mut App, cli: &Cli, title: bool, at: Hex) {
     use aeternus_view::{playview, render, spectator};
-    if let Some(path) = &cli.save {
+    if let Some(path) = &cli.save.file {
         app.insert_resource(playview::saving::SavePath(path.clone()));
     }
     let screenshot = cli.screenshot.clone();
@@ -249,14 +249,14 @@ fn add_views(app: &mut App, cli: &Cli, title: bool, at: Hex) {
     });
     if cli.bots > 0 && !title {
         // A bot's action every 0.4 s: a person can follow what it does in the log.
-        app.insert_resource(aeternus_core::play::BotSeats(cli.bots, cli.bot))
+        app.insert_resource(aeternus_core::play::BotSeats(cli.bots, cli.bot.kind))
             .insert_resource(aeternus_core::play::BotPace {
                 per_frame: 1,
                 every: std::time::Duration::from_millis(400),
             });
     }
     // Closed unless asked for; F10 opens it.
-    app.insert_resource(spectator::Spectating(cli.spectator))
+    app.insert_resource(spectator::Spectating(cli.spectator.on))
         .add_plugins(spectator::plugin);
     // The picture of a world around the origin that the window tests check; a game played
     // generates only what its players see, and the camera frames it.
