@@ -4,6 +4,7 @@
 //! and passes it on: a Traverse as a [`MoveAttempt`], anything else as an [`Order`] for the
 //! system of its kind. A refused action changes nothing and is logged with its reason.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
@@ -152,22 +153,48 @@ pub(super) fn refuse(log: &mut MessageWriter<PlayEvent>, action: &Action, refusa
     });
 }
 
+/// The actions waiting, and what says whether the next may be taken: the settling of the
+/// pass (asked for again while more wait) and the game's end.
+#[derive(SystemParam)]
+pub(super) struct ActionQueue<'w, 's> {
+    /// The actions sent, taken one at a time.
+    actions: MessageReader<'w, 's, Action>,
+    /// Whether the last action is settled; asked again while actions wait.
+    settling: ResMut<'w, Settling>,
+    /// Present once the game is over: every action is refused.
+    over: Option<Res<'w, super::GameOver>>,
+}
+
+/// Where an action's effects go: a move and the generation of its target, an order for the
+/// system of its kind, or a refusal in the log.
+#[derive(SystemParam)]
+pub(super) struct ActionEffects<'w> {
+    /// The moves checked, for the movement systems.
+    attempts: MessageWriter<'w, MoveAttempt>,
+    /// The generation of a move's indeterminate target (cause `move_target`).
+    generate: MessageWriter<'w, GenerateHex>,
+    /// Any other action checked, for the system of its kind.
+    orders: MessageWriter<'w, Order>,
+    /// Refusals, as [`PlayEvent::Refused`].
+    log: MessageWriter<'w, PlayEvent>,
+}
+
 /// Takes the next action once the world is settled (nothing left from the last pass) and asks
 /// for another pass while more wait; once the game is over, refuses every action. Reads
 /// [`Action`], [`Settling`], [`GameOver`](super::GameOver), the players and the store;
 /// writes [`MoveAttempt`] with [`GenerateHex`] for an indeterminate target (cause
 /// `move_target`), [`Order`], and [`PlayEvent::Refused`].
-#[allow(clippy::too_many_arguments)]
 pub(super) fn act(
-    mut actions: MessageReader<Action>,
-    (mut settling, over): (ResMut<Settling>, Option<Res<super::GameOver>>),
+    mut queue: ActionQueue,
     players: Players,
     map: Res<HexWorld>,
-    mut attempts: MessageWriter<MoveAttempt>,
-    mut generate: MessageWriter<GenerateHex>,
-    mut orders: MessageWriter<Order>,
-    mut log: MessageWriter<PlayEvent>,
+    mut out: ActionEffects,
 ) {
+    let ActionQueue {
+        actions,
+        settling,
+        over,
+    } = &mut queue;
     let next = if settling.is_idle() {
         actions.read().next().cloned()
     } else {
@@ -178,7 +205,7 @@ pub(super) fn act(
     }
     let Some(action) = next else { return };
     if over.is_some() {
-        refuse(&mut log, &action, Refusal::GameOver);
+        refuse(&mut out.log, &action, Refusal::GameOver);
         return;
     }
     let checked = players.actor(action.player()).and_then(|a| match action {
@@ -207,10 +234,10 @@ pub(super) fn act(
         }
     });
     match checked {
-        Err(refusal) => refuse(&mut log, &action, refusal),
-        Ok(Some(m)) => attempt(m, &map, &mut attempts, &mut generate),
+        Err(refusal) => refuse(&mut out.log, &action, refusal),
+        Ok(Some(m)) => attempt(m, &map, &mut out.attempts, &mut out.generate),
         Ok(None) => {
-            orders.write(Order(action));
+            out.orders.write(Order(action));
         }
     }
 }

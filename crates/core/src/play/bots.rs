@@ -9,6 +9,7 @@
 
 use std::time::Duration;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use hexx::Hex;
 use rand::RngExt;
@@ -166,21 +167,71 @@ type Seats<'w, 's> = Query<
     ),
 >;
 
+/// Whether a bot may act now: the frame's [`BotBudget`], the settling of the pass, the
+/// [`Phase`] and the game's end.
+#[derive(SystemParam)]
+pub(super) struct BotMoment<'w> {
+    /// The actions bots may still send this frame; one is spent on each.
+    budget: ResMut<'w, BotBudget>,
+    /// Whether the world is settled; another pass is asked for to take the action.
+    settling: ResMut<'w, Settling>,
+    /// The phase, which [`Tries`] are counted in.
+    phase: Res<'w, Phase>,
+    /// Present once the game is over: bots send nothing.
+    over: Option<Res<'w, GameOver>>,
+}
+
+/// The players at the table, by id, and the bots among them with their counts.
+#[derive(SystemParam)]
+pub(super) struct BotTable<'w, 's> {
+    /// Every player, as a bot reads them.
+    players: Seats<'w, 's>,
+    /// The bots, with the actions they sent in all and this phase.
+    bots: Query<'w, 's, (&'static Bot, &'static mut BotActions, &'static mut Tries)>,
+    /// Player id -> entity.
+    index: Res<'w, PlayerIndex>,
+}
+
+/// The world a bot decides on: the store, the site layer if any, and the flags on the hexes.
+#[derive(SystemParam)]
+pub(super) struct BotView<'w, 's> {
+    /// The store, with the rules and the seed the bots' draws are keyed on.
+    map: Res<'w, HexWorld>,
+    /// The named sites, when the game has them (the greedy bot weighs hexes by them).
+    sites: Option<Res<'w, SiteLayer>>,
+    /// Hex -> entity, to find a hex's flag.
+    index: Res<'w, HexIndex>,
+    /// The flags up, on hex entities.
+    flags: Query<'w, 's, &'static Occupied>,
+}
+
 /// The bot to act, if it is one and the world is settled, decides one action on the world as
 /// this pass left it and asks for another pass to take it. Reads the players, their bots, the
 /// store, the flags, the site layer, [`Phase`] and [`GameOver`]; writes an [`Action`], the
 /// bot's counts, [`BotBudget`] and [`Settling`].
-#[allow(clippy::too_many_arguments)]
 pub(super) fn decide(
-    (mut budget, mut settling): (ResMut<BotBudget>, ResMut<Settling>),
-    (phase, over): (Res<Phase>, Option<Res<GameOver>>),
-    players: Seats,
-    mut bots: Query<(&Bot, &mut BotActions, &mut Tries)>,
-    (map, sites): (Res<HexWorld>, Option<Res<SiteLayer>>),
-    (index, flags): (Res<HexIndex>, Query<&Occupied>),
-    player_index: Res<PlayerIndex>,
+    moment: BotMoment,
+    table: BotTable,
+    view: BotView,
     mut actions: MessageWriter<Action>,
 ) {
+    let BotMoment {
+        mut budget,
+        mut settling,
+        phase,
+        over,
+    } = moment;
+    let BotTable {
+        players,
+        mut bots,
+        index: player_index,
+    } = table;
+    let BotView {
+        map,
+        sites,
+        index,
+        flags,
+    } = view;
     if budget.0 == 0 || over.is_some() || !settling.is_settled() {
         return;
     }

@@ -1,6 +1,7 @@
 //! Flags: a hex with one is occupied by the faction of the player who built it. Ownership lives
 //! once, as [`Occupied`] on the hex entity; [`occupant`] looks it up by hex.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -28,21 +29,49 @@ pub fn occupant_in(world: &World, hex: Hex) -> Option<Faction> {
     world.get::<Occupied>(e).map(|o| o.0)
 }
 
+/// What may raise or lower a flag: features built, and hexes whose features changed.
+#[derive(SystemParam)]
+pub(super) struct FlagChanges<'w, 's> {
+    /// Features built: a flag among them goes up.
+    built: MessageReader<'w, 's, Built>,
+    /// Hexes edited: one whose flag feature is gone is no longer occupied.
+    edited: MessageReader<'w, 's, HexEdited>,
+}
+
+/// The flags and the hexes they stand on: the store (which features are flags, what each hex
+/// holds), the hex entities and the [`Occupied`] on them, set and removed by commands.
+#[derive(SystemParam)]
+pub(super) struct FlagHexes<'w, 's> {
+    /// The store: which features are flags, and what each hex holds.
+    map: Res<'w, HexWorld>,
+    /// Hex -> entity.
+    index: Res<'w, HexIndex>,
+    /// The flags up, on hex entities.
+    flags: Query<'w, 's, &'static Occupied>,
+    /// Raises and lowers the flags.
+    commands: Commands<'w, 's>,
+}
+
 /// Flags follow their hexes: a flag built goes up for the builder's faction; a hex whose flag
 /// feature is gone (corruption took every feature) is no longer occupied. Reads [`Built`],
 /// [`HexEdited`], the store and the players' factions; writes [`Occupied`] on hex entities,
 /// [`PlayEvent::Occupied`] and [`PlayEvent::FlagLost`].
-#[allow(clippy::too_many_arguments)]
 pub(super) fn follow(
-    mut built: MessageReader<Built>,
-    mut edited: MessageReader<HexEdited>,
-    map: Res<HexWorld>,
-    index: Res<HexIndex>,
-    flags: Query<&Occupied>,
+    changes: FlagChanges,
+    hexes: FlagHexes,
     players: Players,
-    mut commands: Commands,
     mut log: MessageWriter<PlayEvent>,
 ) {
+    let FlagChanges {
+        mut built,
+        mut edited,
+    } = changes;
+    let FlagHexes {
+        map,
+        index,
+        flags,
+        mut commands,
+    } = hexes;
     let is_flag = |f: crate::rules::FeatureId| {
         map.rules.features[f.0 as usize].effect == FeatureEffect::Occupy
     };

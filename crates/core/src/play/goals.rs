@@ -3,6 +3,7 @@
 //! the rules' last phase, or as soon as a faction's score reaches the target. The winner is the
 //! faction with the most points (none on a tie); once over, every action is refused.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -11,6 +12,7 @@ use super::log::{PlayEvent, PlayLog};
 use super::phase::Phase;
 use super::players::{Faction, Player, Resources};
 use crate::per_game::PerGameApp;
+use crate::rules::Goal;
 use crate::sites::SiteLayer;
 use crate::world::HexWorld;
 use crate::world::plugin::{HexEdited, HexPos};
@@ -50,48 +52,103 @@ pub(super) struct FlagPoints {
 /// A player whose faction or resources changed, or who joined.
 type Reseated = (With<Player>, Or<(Changed<Faction>, Changed<Resources>)>);
 
+/// The players as they score: their factions and resources, and whether any changed, joined
+/// or left.
+#[derive(SystemParam)]
+pub(super) struct ScoredPlayers<'w, 's> {
+    /// Each player's faction and the resources it holds.
+    players: Query<'w, 's, (&'static Faction, &'static Resources), With<Player>>,
+    /// Players whose faction or resources changed, or who joined.
+    changed: Query<'w, 's, (), Reseated>,
+    /// Players who left.
+    left: RemovedComponents<'w, 's, Player>,
+}
+
+/// The flags and the hexes they stand on, what changes their points (a flag raised or
+/// lowered, a hex edited), and what they scored when last counted.
+#[derive(SystemParam)]
+pub(super) struct ScoredFlags<'w, 's> {
+    /// Each flag's hex and faction.
+    flags: Query<'w, 's, (&'static HexPos, &'static Occupied)>,
+    /// Flags raised since the last run.
+    raised: Query<'w, 's, (), Added<Occupied>>,
+    /// Flags lowered since the last run.
+    lowered: RemovedComponents<'w, 's, Occupied>,
+    /// Hexes whose landmark or features changed.
+    edited: MessageReader<'w, 's, HexEdited>,
+    /// The flags' points, by faction, as last counted.
+    counted: Local<'s, FlagPoints>,
+    /// The goal they were last counted under.
+    last_goal: Local<'s, Option<Goal>>,
+}
+
 /// Scores every faction at the table, again only when something scored changed: a player's
 /// faction or resources, a player joined or left, the flags or their hexes, the goal, or the
 /// standings were reset. Reads the players' factions and resources, the flags on hex entities
 /// (again only when they or their hexes changed), the store, the rules and the site layer if any;
 /// writes [`Standings`].
-#[allow(clippy::too_many_arguments)]
 pub(super) fn score(
-    players: Query<(&Faction, &Resources), With<Player>>,
-    (changed, mut left): (Query<(), Reseated>, RemovedComponents<Player>),
-    flags: Query<(&HexPos, &Occupied)>,
-    (raised, mut lowered, mut edited): (
-        Query<(), Added<Occupied>>,
-        RemovedComponents<Occupied>,
-        MessageReader<HexEdited>,
-    ),
+    mut seats: ScoredPlayers,
+    mut tally: ScoredFlags,
     map: Res<HexWorld>,
     sites: Option<Res<SiteLayer>>,
-    mut counted: Local<FlagPoints>,
-    mut last_goal: Local<Option<crate::rules::Goal>>,
     mut standings: ResMut<Standings>,
 ) {
     let goal = &map.rules.play.goal;
     // A reload may change the points (never the names: those need a restart); it swaps the
     // store's rules, so the goal is compared only when the store changed.
-    let goal_changed = map.is_changed() && last_goal.as_ref() != Some(goal);
-    let stale = !counted.counted
-        || !raised.is_empty()
-        || lowered.read().count() > 0
-        || edited.read().count() > 0
-        || goal_changed;
-    let seats_changed = !changed.is_empty() || left.read().count() > 0;
+    let goal_changed = map.is_changed() && tally.last_goal.as_ref() != Some(goal);
+    let stale = tally.is_stale(goal_changed);
+    let seats_changed = !seats.changed.is_empty() || seats.left.read().count() > 0;
     if !stale && !seats_changed && !standings.is_changed() {
         return;
     }
     if stale {
-        *last_goal = Some(goal.clone());
+        tally.count(&map, sites.as_deref(), goal);
+    }
+    let players = &seats.players;
+    let mut scores: Vec<Score> = players
+        .iter()
+        .map(|(&faction, _)| Score { faction, points: 0 })
+        .collect();
+    scores.sort_by_key(|s| s.faction.0);
+    scores.dedup();
+    for (faction, held) in players {
+        let points = (map.rules.resources.iter().zip(&goal.resources))
+            .map(|(r, &p)| held.get(r) as u64 * p as u64)
+            .fold(0u64, u64::saturating_add);
+        if let Some(s) = scores.iter_mut().find(|s| s.faction == *faction) {
+            s.points = s.points.saturating_add(points);
+        }
+    }
+    for &(faction, points) in &tally.counted.by_faction {
+        if let Some(s) = scores.iter_mut().find(|s| s.faction == faction) {
+            s.points = s.points.saturating_add(points);
+        }
+    }
+    scores.sort_by(|a, b| b.points.cmp(&a.points).then(a.faction.0.cmp(&b.faction.0)));
+    standings.set_if_neq(Standings(scores));
+}
+
+impl ScoredFlags<'_, '_> {
+    /// Whether the flags must be counted again: never counted yet, a flag raised or lowered, a
+    /// hex edited, or the goal changed.
+    fn is_stale(&mut self, goal_changed: bool) -> bool {
+        !self.counted.counted
+            || !self.raised.is_empty()
+            || self.lowered.read().count() > 0
+            || self.edited.read().count() > 0
+            || goal_changed
+    }
+
+    /// Counts what the flags score under `goal`, by faction: each flag's hex, its sites, its
+    /// landmark and its features.
+    fn count(&mut self, map: &HexWorld, sites: Option<&SiteLayer>, goal: &Goal) {
+        *self.last_goal = Some(goal.clone());
         let mut by_faction: Vec<(Faction, u64)> = Vec::new();
-        for (pos, owner) in &flags {
+        for (pos, owner) in &self.flags {
             let Some(d) = map.get(pos.0) else { continue };
-            let sites = sites
-                .as_ref()
-                .map_or(0, |s| s.names_at(pos.0).count() as u64);
+            let sites = sites.map_or(0, |s| s.names_at(pos.0).count() as u64);
             let landmark = goal
                 .landmarks
                 .get(d.landmark.0 as usize)
@@ -106,32 +163,11 @@ pub(super) fn score(
                 None => by_faction.push((owner.0, points)),
             }
         }
-        *counted = FlagPoints {
+        *self.counted = FlagPoints {
             by_faction,
             counted: true,
         };
     }
-    let mut scores: Vec<Score> = players
-        .iter()
-        .map(|(&faction, _)| Score { faction, points: 0 })
-        .collect();
-    scores.sort_by_key(|s| s.faction.0);
-    scores.dedup();
-    for (faction, held) in &players {
-        let points = (map.rules.resources.iter().zip(&goal.resources))
-            .map(|(r, &p)| held.get(r) as u64 * p as u64)
-            .fold(0u64, u64::saturating_add);
-        if let Some(s) = scores.iter_mut().find(|s| s.faction == *faction) {
-            s.points = s.points.saturating_add(points);
-        }
-    }
-    for &(faction, points) in &counted.by_faction {
-        if let Some(s) = scores.iter_mut().find(|s| s.faction == faction) {
-            s.points = s.points.saturating_add(points);
-        }
-    }
-    scores.sort_by(|a, b| b.points.cmp(&a.points).then(a.faction.0.cmp(&b.faction.0)));
-    standings.set_if_neq(Standings(scores));
 }
 
 /// Ends the game once the rules' last phase is past or a faction reaches the target. Reads

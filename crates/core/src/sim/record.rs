@@ -9,6 +9,7 @@
 //! pass's [`PlayEvent`]s for the outcome and the hexes corrupted or cleansed.
 
 use bevy::ecs::message::MessageCursor;
+use bevy::ecs::system::SystemParam;
 use bevy::platform::collections::HashSet;
 use bevy::prelude::*;
 use hexx::Hex;
@@ -72,31 +73,50 @@ type Seated = (
     &'static ActionPoints,
 );
 
-fn seated<'a>(
-    players: &'a Query<Seated>,
-    index: &PlayerIndex,
-    id: PlayerId,
-) -> Option<(&'a Faction, &'a Position, &'a ActionPoints)> {
-    let e = index.get(&id)?;
-    players.get(*e).ok().map(|(_, f, p, ap)| (f, p, ap))
+/// The recorder and what its lines are made of: the store the hexes are read from, the phase
+/// each line is stamped with, and the play events (read with the recorder's own cursor).
+#[derive(SystemParam)]
+pub struct Recording<'w> {
+    /// The lines written, and what the two systems share within a pass.
+    rec: ResMut<'w, Recorder>,
+    /// The store: the hexes as they stand, and the rules that name what is on them.
+    map: Res<'w, HexWorld>,
+    /// The phase, for each line.
+    phase: Res<'w, Phase>,
+    /// The play events; the pass's are read with the [`Recorder`]'s cursor.
+    events: Res<'w, Messages<PlayEvent>>,
+}
+
+/// The players at the table, by id: the faction, hex and AP a line names them with.
+#[derive(SystemParam)]
+pub struct Seats<'w, 's> {
+    /// Each player's faction, hex and AP.
+    players: Query<'w, 's, Seated>,
+    /// Player id -> entity.
+    index: Res<'w, PlayerIndex>,
+}
+
+impl Seats<'_, '_> {
+    /// The player's faction, position and AP, when it is at the table.
+    fn seated(&self, id: PlayerId) -> Option<(&Faction, &Position, &ActionPoints)> {
+        let e = self.index.get(&id)?;
+        self.players.get(*e).ok().map(|(_, f, p, ap)| (f, p, ap))
+    }
 }
 
 /// What the pass tries, with its hexes as they stand after generation. Reads [`MoveAttempt`],
 /// [`Order`], the pass's [`PlayEvent`]s so far (the refusals of `act`), the players, the
 /// [`Phase`] and the store; writes the [`Recorder`].
-#[allow(clippy::too_many_arguments)]
 pub fn note_tried(
-    mut rec: ResMut<Recorder>,
-    map: Res<HexWorld>,
-    events: Res<Messages<PlayEvent>>,
+    mut recording: Recording,
+    seats: Seats,
     mut attempts: MessageReader<MoveAttempt>,
     mut orders: MessageReader<Order>,
-    players: Query<Seated>,
-    index: Res<PlayerIndex>,
-    phase: Res<Phase>,
 ) {
-    let rec = &mut *rec;
-    rec.masses.catch_up(&map);
+    let rec = &mut *recording.rec;
+    let (map, events): (&HexWorld, &Messages<PlayEvent>) = (&recording.map, &recording.events);
+    let phase = &recording.phase;
+    rec.masses.catch_up(map);
     let mut tried: Option<Seen> = None;
     let mut refused = None;
     for &MoveAttempt(m) in attempts.read() {
@@ -107,7 +127,7 @@ pub fn note_tried(
         };
         tried = Some((kind, m.player, Some(m.from), Some(m.to), None));
     }
-    let at = |id| seated(&players, &index, id).map(|(_, p, _)| p.0);
+    let at = |id| seats.seated(id).map(|(_, p, _)| p.0);
     let of_action = |a: &Action| {
         let from = at(a.player());
         let (kind, to) = match *a {
@@ -124,7 +144,7 @@ pub fn note_tried(
     for Order(a) in orders.read() {
         tried = Some(of_action(a));
     }
-    for e in rec.events.read(&events) {
+    for e in rec.events.read(events) {
         if let PlayEvent::Refused {
             action, refusal, ..
         } = e
@@ -147,11 +167,11 @@ pub fn note_tried(
     let line = ActionLine {
         phase: phase.0,
         player: player.0,
-        faction: seated(&players, &index, player).map(|(f, ..)| f.0),
+        faction: seats.seated(player).map(|(f, ..)| f.0),
         action: kind,
         feature,
-        from: from.map(|h| HexView::of(&map, masses, h)),
-        to: to.map(|h| HexView::of(&map, masses, h)),
+        from: from.map(|h| HexView::of(map, masses, h)),
+        to: to.map(|h| HexView::of(map, masses, h)),
         landed: None,
         outcome: Outcome::Refused,
         reason: None,
@@ -169,23 +189,20 @@ pub fn note_tried(
 /// The outcome of what the pass tried, and the hexes it corrupted or cleansed. Reads the pass's
 /// [`PlayEvent`]s and [`HexGenerated`], the players, the [`Phase`] and the store; writes the
 /// [`Recorder`].
-#[allow(clippy::too_many_arguments)]
 pub fn note_outcome(
-    mut rec: ResMut<Recorder>,
-    map: Res<HexWorld>,
-    events: Res<Messages<PlayEvent>>,
+    mut recording: Recording,
+    seats: Seats,
     mut generated: MessageReader<HexGenerated>,
-    players: Query<Seated>,
-    index: Res<PlayerIndex>,
-    phase: Res<Phase>,
 ) {
-    let rec = &mut *rec;
+    let rec = &mut *recording.rec;
+    let (map, events): (&HexWorld, &Messages<PlayEvent>) = (&recording.map, &recording.events);
+    let phase = &recording.phase;
     let new: HashSet<Hex> = generated.read().map(|g| g.hex).collect();
-    let events: Vec<&PlayEvent> = rec.events.read(&events).collect();
+    let events: Vec<&PlayEvent> = rec.events.read(events).collect();
     if events.is_empty() && rec.pending.is_none() {
         return;
     }
-    rec.masses.catch_up(&map);
+    rec.masses.catch_up(map);
     let pending = rec.pending.take();
     let mut builder = None;
     if let Some(mut p) = pending {
@@ -200,14 +217,14 @@ pub fn note_outcome(
             outcome => {
                 let (outcome, reason) =
                     outcome.unwrap_or((Outcome::Refused, Some("nothing came of it".into())));
-                let now = seated(&players, &index, who);
+                let now = seats.seated(who);
                 p.line.landed = now.map(|(_, at, _)| {
                     if Some(at.0) == p.from {
                         p.line.from.clone().expect("taken with its hex")
                     } else if Some(at.0) == p.to {
                         p.line.to.clone().expect("taken with its hex")
                     } else {
-                        HexView::of(&map, &mut rec.masses, at.0)
+                        HexView::of(map, &mut rec.masses, at.0)
                     }
                 });
                 p.line.ap_left = now.map(|(.., ap)| ap.0);
@@ -243,7 +260,7 @@ pub fn note_outcome(
         };
         rec.lines.push(Line::Hex(HexLine {
             phase: phase.0,
-            hex: HexView::of(&map, &mut rec.masses, hex),
+            hex: HexView::of(map, &mut rec.masses, hex),
             change,
             cause,
             player,

@@ -118,7 +118,8 @@ fn bits(mut mask: u8) -> impl Iterator<Item = usize> {
     })
 }
 
-/// What a generated hex holds.
+/// What a generated hex holds: the parts its draw gave it (or a placement, or a save), as the
+/// store takes them in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HexState {
     pub biome: BiomeId,
@@ -180,7 +181,12 @@ impl HexWorld {
         let mut w = Self::empty(rules, seed, n, limits);
         let (b, l) = w.rules.origin;
         let (slot, _, around) = w.claim(Hex::ZERO).expect("a world has room for its origin");
-        w.insert(slot, b, l, FeatureSet::EMPTY, Cause::Origin, &around, None)
+        let state = HexState {
+            biome: b,
+            landmark: l,
+            features: FeatureSet::EMPTY,
+        };
+        w.insert(slot, state, Cause::Origin, &around, None)
             .expect("a world has room for its origin");
         w
     }
@@ -228,7 +234,7 @@ impl HexWorld {
             if done {
                 return Err(RestoreError::Twice(hex));
             }
-            w.insert(slot, s.biome, s.landmark, s.features, cause, &around, None)
+            w.insert(slot, s, cause, &around, None)
                 .map_err(RestoreError::Limit)?;
         }
         Ok(w)
@@ -352,7 +358,11 @@ impl HexWorld {
         let features = worldgen::draw_features(&self.rules, streams, &mut landmark, || {
             self.purified_around(hex, &around)
         });
-        let state = (biome, landmark, features);
+        let state = HexState {
+            biome,
+            landmark,
+            features,
+        };
         self.commit(slot, hex, state, cause, &around, Some(&masses))
             .inspect_err(|_| {
                 // A refused hex leaves the store as it was: no chunk made for it stays.
@@ -371,7 +381,11 @@ impl HexWorld {
     ) -> std::ops::Range<u32> {
         assert!(!self.is_generated(hex), "{hex:?} is already generated");
         let placed = self.claim(hex).and_then(|(slot, _, around)| {
-            let state = (biome, landmark, features);
+            let state = HexState {
+                biome,
+                landmark,
+                features,
+            };
             self.commit(slot, hex, state, Cause::View, &around, None)
         });
         placed.expect("a placed hex fits the world")
@@ -385,7 +399,7 @@ impl HexWorld {
         &mut self,
         slot: Slot,
         hex: Hex,
-        state: (BiomeId, LandmarkId, FeatureSet),
+        state: HexState,
         cause: Cause,
         around: &Around,
         masses: Option<&[u32; 8]>,
@@ -396,8 +410,7 @@ impl HexWorld {
             return self.commit_closing(slot, hex, state, cause, around, masses);
         }
         let start = self.order.len() as u32;
-        let (biome, landmark, features) = state;
-        self.insert(slot, biome, landmark, features, cause, around, masses)?;
+        self.insert(slot, state, cause, around, masses)?;
         Ok(start..start + 1)
     }
 
@@ -409,7 +422,7 @@ impl HexWorld {
         &mut self,
         slot: Slot,
         hex: Hex,
-        (biome, landmark, features): (BiomeId, LandmarkId, FeatureSet),
+        state: HexState,
         cause: Cause,
         around: &Around,
         masses: Option<&[u32; 8]>,
@@ -428,7 +441,7 @@ impl HexWorld {
         } else {
             Vec::new()
         };
-        self.insert(slot, biome, landmark, features, cause, around, masses)?;
+        self.insert(slot, state, cause, around, masses)?;
         let (b, l) = self.rules.pocket;
         for h in pocket {
             let (slot, _, around) = self.claim(h)?;
@@ -441,7 +454,12 @@ impl HexWorld {
                 &mut landmark,
                 || self.purified_around(h, &around),
             );
-            self.insert(slot, b, landmark, features, Cause::Pocket, &around, None)?;
+            let state = HexState {
+                biome: b,
+                landmark,
+                features,
+            };
+            self.insert(slot, state, Cause::Pocket, &around, None)?;
         }
         Ok(start..self.order.len() as u32)
     }
@@ -473,15 +491,13 @@ impl HexWorld {
     }
 
     /// Stores a generated hex in its (claimed) slot and merges it into its masses and its land
-    /// group (`masses`: the neighbours' mass roots, when found already).
-    #[allow(clippy::too_many_arguments)]
+    /// group. `state`: what was drawn (or placed, or saved) for it, by value (eight bytes);
+    /// `masses`: the neighbours' mass roots, when found already.
     #[inline(always)]
     fn insert(
         &mut self,
         slot: Slot,
-        biome: BiomeId,
-        landmark: LandmarkId,
-        f: FeatureSet,
+        state: HexState,
         cause: Cause,
         around: &Around,
         masses: Option<&[u32; 8]>,
@@ -492,9 +508,9 @@ impl HexWorld {
             .map_err(|f| LimitError::Hexes { limit: f.max })?;
         *self.store.at_mut(slot) = Cell {
             node,
-            features: f.0 as u16,
-            biome: biome.0,
-            landmark: landmark.0,
+            features: state.features.0 as u16,
+            biome: state.biome.0,
+            landmark: state.landmark.0,
         };
         self.order.push(slot | cause.bits() << store::SLOT_BITS);
         // Neighbours side by side are adjacent, so a run of generated ones is one land group
@@ -503,7 +519,7 @@ impl HexWorld {
             .cells
             .iter()
             .enumerate()
-            .fold(0u8, |m, (i, c)| m | ((c.biome == biome.0) as u8) << i)
+            .fold(0u8, |m, (i, c)| m | ((c.biome == state.biome.0) as u8) << i)
             & around.generated;
         self.join(LAND, node, around, around.runs, None);
         self.join(MASS, node, around, run_starts(same), masses);

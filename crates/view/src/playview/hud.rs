@@ -1,15 +1,17 @@
 //! The HUD: the current player's status (top left, its name in its faction's colour), the
 //! hovered hex (top right), the last log lines (bottom left, refusals in red) and the keys.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use hexx::Hex;
 
-use super::seat::Table;
-use super::text::{self, HELP};
+use super::seat::{Seated, Table};
+use super::text::{self, HELP, StatusPanel};
 use super::travel::StationPick;
 use super::{Hovered, Notice};
 use crate::ViewSystems;
 use crate::render::tokens::faction_colour;
-use aeternus_core::play::{GameOver, Occupied, Phase, PlayLog, Standings, occupant};
+use aeternus_core::play::{Faction, GameOver, Occupied, Phase, PlayLog, Standings, occupant};
 use aeternus_core::sites::SiteLayer;
 use aeternus_core::world::plugin::{HexIndex, HexWorld, WorldRules};
 
@@ -115,22 +117,86 @@ fn spawn(mut commands: Commands) {
     ));
 }
 
+/// What the HUD reads of the game: the players, the phase, the log and the end of the game,
+/// and the rules and the world with its flags and sites.
+#[derive(SystemParam)]
+pub(super) struct GameShown<'w, 's> {
+    table: Table<'w, 's>,
+    phase: Res<'w, Phase>,
+    log: Res<'w, PlayLog>,
+    over: Option<Res<'w, GameOver>>,
+    standings: Res<'w, Standings>,
+    rules: WorldRules<'w>,
+    map: Res<'w, HexWorld>,
+    index: Res<'w, HexIndex>,
+    flags: Query<'w, 's, &'static Occupied>,
+    sites: Option<Res<'w, SiteLayer>>,
+}
+
+/// What this window adds for the HUD: the hovered hex, the station being picked and the
+/// notice.
+#[derive(SystemParam)]
+pub(super) struct WindowShown<'w> {
+    hovered: Res<'w, Hovered>,
+    pick: Res<'w, StationPick>,
+    notice: Res<'w, Notice>,
+}
+
+impl GameShown<'_, '_> {
+    /// The status panel and the faction its name is coloured for: once the game is over the
+    /// end of the game (winner and standings), else the status of `me`, who is to act.
+    fn status(
+        &self,
+        me: Option<&Seated>,
+        window: &WindowShown,
+    ) -> (Option<StatusPanel>, Option<Faction>) {
+        match self.over.as_deref() {
+            Some(over) => (
+                Some(text::game_over(over, &self.standings.0, &self.rules)),
+                over.winner,
+            ),
+            None => (
+                me.map(|me| {
+                    let range = self.rules.construction.range;
+                    let at = super::input::build_target(me.hex, window.hovered.0, range);
+                    let pick = window.pick.0.as_ref();
+                    text::status(self.phase.0, me, &self.rules, &self.map, at, pick)
+                }),
+                me.map(|me| me.faction),
+            ),
+        }
+    }
+
+    /// The hover panel's text: the hovered hex, who stands there and its sites, and while the
+    /// game goes on what a build there would cost for `me`.
+    fn hover(&self, players: &[Seated], me: Option<&Seated>, hovered: Option<Hex>) -> String {
+        hovered.map_or(NO_HOVER.into(), |hex| {
+            let here: Vec<&str> = players
+                .iter()
+                .filter(|s| s.hex == hex)
+                .map(|s| s.player.name.as_str())
+                .collect();
+            let owner = occupant(hex, &self.index, &self.flags);
+            let info = text::hex_info(hex, &self.map, owner, &here, &self.rules);
+            let info = match &self.sites {
+                Some(sites) => info + &text::sites_line(sites.names_at(hex)),
+                None => info,
+            };
+            // What a build there would cost, and why the rules would refuse it.
+            match (me, &self.over) {
+                (Some(me), None) => info + &text::build_lines(me, &self.map, hex),
+                _ => info,
+            }
+        })
+    }
+}
+
 /// The HUD's texts: the status of who is to act, the notice, the hovered hex and the log. Reads
-/// the players, [`Phase`], [`PlayLog`], the hovered hex, [`Notice`], the station pick, the flags,
-/// the rules, the world and the sites; writes the texts and their colours.
-#[allow(clippy::too_many_arguments)]
+/// what the HUD shows of the game ([`GameShown`]) and of this window ([`WindowShown`]); writes
+/// the texts and their colours.
 pub(super) fn update(
-    table: Table,
-    phase: Res<Phase>,
-    log: Res<PlayLog>,
-    hovered: Res<Hovered>,
-    notice: Res<Notice>,
-    pick: Res<StationPick>,
-    (index, flags): (Res<HexIndex>, Query<&Occupied>),
-    (over, standings): (Option<Res<GameOver>>, Res<Standings>),
-    rules: WorldRules,
-    map: Res<HexWorld>,
-    sites: Option<Res<SiteLayer>>,
+    game: GameShown,
+    window: WindowShown,
     mut texts: Query<(
         &Part,
         Option<&mut Text>,
@@ -138,50 +204,21 @@ pub(super) fn update(
         &mut TextColor,
     )>,
 ) {
-    let players = table.in_order();
-    let end = over.map(|o| (*o, standings));
+    let players = game.table.in_order();
     let me = players.iter().find(|s| s.may_act());
-    // Once the game is over the status panel is the end of the game: winner and standings.
-    let (status, who) = match &end {
-        Some((over, standings)) => (
-            Some(text::game_over(over, &standings.0, &rules)),
-            over.winner,
-        ),
-        None => (
-            me.map(|me| {
-                let at = super::input::build_target(me.hex, hovered.0, rules.construction.range);
-                text::status(phase.0, me, &rules, &map, at, pick.0.as_ref())
-            }),
-            me.map(|me| me.faction),
-        ),
-    };
-    let hover = hovered.0.map_or(NO_HOVER.into(), |hex| {
-        let here: Vec<&str> = players
-            .iter()
-            .filter(|s| s.hex == hex)
-            .map(|s| s.player.name.as_str())
-            .collect();
-        let info = text::hex_info(hex, &map, occupant(hex, &index, &flags), &here, &rules);
-        let info = match &sites {
-            Some(sites) => info + &text::sites_line(sites.names_at(hex)),
-            None => info,
-        };
-        // What a build there would cost, and why the rules would refuse it.
-        match (me, &end) {
-            (Some(me), None) => info + &text::build_lines(me, &map, hex),
-            _ => info,
-        }
-    });
-    let lines = text::log_lines(&log, &rules, LOG_LINES);
+    let (status, who) = game.status(me, &window);
+    let hover = game.hover(&players, me, window.hovered.0);
+    let rules = &game.rules;
+    let lines = text::log_lines(&game.log, rules, LOG_LINES);
     let colour_of = |id| {
         let s = players.iter().find(|s| s.id() == id)?;
-        Some(faction_colour(&rules, s.faction).mix(&Color::WHITE, 0.45))
+        Some(faction_colour(rules, s.faction).mix(&Color::WHITE, 0.45))
     };
     for (part, text, span, mut colour) in &mut texts {
         let (want, tint) = match *part {
             Part::Phase => (status.as_ref().map_or("", |s| &s.phase).to_string(), PLAIN),
             Part::Who => match (&status, who) {
-                (Some(s), Some(f)) => (s.who.clone(), faction_colour(&rules, f)),
+                (Some(s), Some(f)) => (s.who.clone(), faction_colour(rules, f)),
                 (Some(s), None) => (s.who.clone(), PLAIN),
                 _ => (String::new(), PLAIN),
             },
@@ -189,7 +226,7 @@ pub(super) fn update(
                 status.as_ref().map_or("", |s| &s.details).to_string(),
                 PLAIN,
             ),
-            Part::Notice => match &notice.0 {
+            Part::Notice => match &window.notice.0 {
                 Some(n) => (format!("\n{n}"), NOTICE),
                 None => (String::new(), NOTICE),
             },

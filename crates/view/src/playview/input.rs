@@ -1,15 +1,16 @@
 //! Commands (keys and clicked hexes, mapped in `render::input` as in the storm window) into the
 //! current player's actions: hot-seat, so input always acts for whoever's turn it is.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use hexx::Hex;
 
-use super::seat::Table;
+use super::seat::{Seated, Table};
 use super::travel::{self, StationPick};
 use super::{FocusOn, Hovered, Notice};
 use crate::render::input::Command;
 use aeternus_core::hex::distance;
-use aeternus_core::play::{Action, PlayerId, WalkOrder, Walks};
+use aeternus_core::play::{Action, Bot, PlayerId, WalkOrder, Walks};
 use aeternus_core::world::plugin::{Features, HexPos, WorldRules};
 
 /// The features keys 1 to 4 build, by name in the ruleset.
@@ -30,41 +31,61 @@ pub(crate) struct Tabbing {
     offset: usize,
 }
 
-/// Reads [`Command`]s, the players, the hovered hex, the rules, the hexes' features (for the
-/// stations) and [`Walks`]; writes [`Action`]s, [`WalkOrder`]s, the station pick, [`Notice`] and
-/// [`FocusOn`].
-#[allow(clippy::too_many_arguments)]
+/// What commands read of the game: the players (and which of them are bots), the rules, the
+/// hexes' features (for the stations) and the walks under way.
+#[derive(SystemParam)]
+pub(crate) struct GameRead<'w, 's> {
+    table: Table<'w, 's>,
+    bots: Query<'w, 's, (), With<Bot>>,
+    rules: WorldRules<'w>,
+    hexes: Query<'w, 's, (&'static HexPos, &'static Features)>,
+    walks: Res<'w, Walks>,
+}
+
+/// This window's part in commands: the hovered hex, the station being picked, the notice and
+/// Tab's place in the players.
+#[derive(SystemParam)]
+pub(crate) struct WindowState<'w, 's> {
+    hovered: Res<'w, Hovered>,
+    pick: ResMut<'w, StationPick>,
+    notice: ResMut<'w, Notice>,
+    tabbing: Local<'s, Tabbing>,
+}
+
+/// What commands become: the players' actions and walk orders, and glides of the camera.
+#[derive(SystemParam)]
+pub(crate) struct Orders<'w> {
+    actions: MessageWriter<'w, Action>,
+    walk: MessageWriter<'w, WalkOrder>,
+    focus: MessageWriter<'w, FocusOn>,
+}
+
+/// Reads [`Command`]s and what commands read of the game ([`GameRead`]); writes the station
+/// pick, [`Notice`] and Tab's place ([`WindowState`]), and [`Action`]s, [`WalkOrder`]s and
+/// [`FocusOn`] ([`Orders`]).
 pub(crate) fn perform(
     mut commands: MessageReader<Command>,
-    table: Table,
-    hovered: Res<Hovered>,
-    rules: WorldRules,
-    hexes: Query<(&HexPos, &Features)>,
-    mut pick: ResMut<StationPick>,
-    mut notice: ResMut<Notice>,
-    mut actions: MessageWriter<Action>,
-    mut focus: MessageWriter<FocusOn>,
-    mut tabbing: Local<Tabbing>,
-    (walks, mut walk): (Res<Walks>, MessageWriter<WalkOrder>),
-    bots: Query<(), With<aeternus_core::play::Bot>>,
+    game: GameRead,
+    mut window: WindowState,
+    mut orders: Orders,
 ) {
-    let players = table.in_order();
+    let players = game.table.in_order();
     let Some(me) = players.iter().find(|s| s.may_act()) else {
         commands.clear();
         return;
     };
     // A bot's turn: the keys wait for a person's.
-    if bots.contains(me.entity) {
+    if game.bots.contains(me.entity) {
         commands.clear();
         return;
     }
-    let (player, at) = (me.id(), me.hex);
-    if tabbing.turn != Some(player) {
-        *tabbing = Tabbing {
+    let player = me.id();
+    if window.tabbing.turn != Some(player) {
+        *window.tabbing = Tabbing {
             turn: Some(player),
             offset: 0,
         };
-        pick.0 = None;
+        window.pick.0 = None;
     }
     for &command in commands.read() {
         // Commands other systems of this window take (the site layer, saving, the spectator) or
@@ -75,77 +96,92 @@ pub(crate) fn perform(
         ) {
             continue;
         }
-        notice.0 = None;
+        window.notice.0 = None;
         // Any command ends a walk under way (a click may start another).
-        if walks.0.contains_key(&player) {
-            walk.write(WalkOrder::Stop { player });
+        if game.walks.0.contains_key(&player) {
+            orders.walk.write(WalkOrder::Stop { player });
         }
-        let picking = pick.0.take();
-        let action = match (command, picking) {
-            (Command::Move(direction), _) => Some(Action::Traverse { player, direction }),
-            (Command::Build(i), _) => {
-                let name = BUILD_KEYS.get(i).copied().unwrap_or("such feature");
-                match rules.feature(name) {
-                    Some(feature) => Some(Action::Build {
-                        player,
-                        hex: build_target(at, hovered.0, rules.construction.range),
-                        feature,
-                    }),
-                    None => {
-                        notice.0 = Some(format!("These rules have no {name}."));
-                        None
-                    }
-                }
-            }
-            (Command::Travel, picking) => {
-                pick.0 = travel::next_pick(picking, at, &rules, &hexes);
-                match &pick.0 {
-                    Some(p) => {
-                        focus.write(FocusOn(p.selected()));
-                    }
-                    None => notice.0 = Some("No other stag station to travel to.".into()),
-                }
-                None
-            }
-            (Command::Confirm, Some(p)) => Some(Action::Travel {
-                player,
-                to: p.selected(),
-            }),
-            (Command::Confirm, None) => Some(Action::EndTurn { player }),
-            (Command::Gather, _) => Some(Action::Gather { player }),
-            (Command::Cancel, _) => None,
-            // Skipped above.
-            (Command::Sites | Command::Save | Command::NextCycle | Command::Spectator, picking) => {
-                pick.0 = picking;
-                None
-            }
-            (Command::NextPlayer, picking) => {
-                pick.0 = picking;
-                tabbing.offset += 1;
-                let i = players.iter().position(|s| s.id() == player).unwrap_or(0);
-                focus.write(FocusOn(players[(i + tabbing.offset) % players.len()].hex));
-                None
-            }
-            (Command::Click(hex), Some(p)) if p.stations.contains(&hex) => {
-                Some(Action::Travel { player, to: hex })
-            }
-            (Command::Click(_), Some(p)) => {
-                pick.0 = Some(p);
-                notice.0 = Some("Click a stag station, T for the next, Esc to cancel.".into());
-                None
-            }
-            (Command::Click(hex), None) if hex == at => None,
-            (Command::Click(hex), None) => match Action::traverse_toward(player, at, hex) {
-                Some(step) => Some(step),
-                // Farther: walk there, a step at a time.
+        if let Some(a) = act(command, me, &players, &game, &mut window, &mut orders) {
+            orders.actions.write(a);
+        }
+    }
+}
+
+/// The action `command` asks of `me`, the player to act, if any; on the way it keeps the
+/// station pick, the notice and Tab's place, and orders walks and glides of the camera.
+fn act(
+    command: Command,
+    me: &Seated,
+    players: &[Seated],
+    game: &GameRead,
+    window: &mut WindowState,
+    orders: &mut Orders,
+) -> Option<Action> {
+    let (player, at, rules) = (me.id(), me.hex, &game.rules);
+    let (pick, notice) = (&mut window.pick, &mut window.notice);
+    let picking = pick.0.take();
+    match (command, picking) {
+        (Command::Move(direction), _) => Some(Action::Traverse { player, direction }),
+        (Command::Build(i), _) => {
+            let name = BUILD_KEYS.get(i).copied().unwrap_or("such feature");
+            match rules.feature(name) {
+                Some(feature) => Some(Action::Build {
+                    player,
+                    hex: build_target(at, window.hovered.0, rules.construction.range),
+                    feature,
+                }),
                 None => {
-                    walk.write(WalkOrder::To { player, to: hex });
+                    notice.0 = Some(format!("These rules have no {name}."));
                     None
                 }
-            },
-        };
-        if let Some(a) = action {
-            actions.write(a);
+            }
         }
+        (Command::Travel, picking) => {
+            pick.0 = travel::next_pick(picking, at, rules, &game.hexes);
+            match &pick.0 {
+                Some(p) => {
+                    orders.focus.write(FocusOn(p.selected()));
+                }
+                None => notice.0 = Some("No other stag station to travel to.".into()),
+            }
+            None
+        }
+        (Command::Confirm, Some(p)) => Some(Action::Travel {
+            player,
+            to: p.selected(),
+        }),
+        (Command::Confirm, None) => Some(Action::EndTurn { player }),
+        (Command::Gather, _) => Some(Action::Gather { player }),
+        (Command::Cancel, _) => None,
+        // Skipped in `perform`.
+        (Command::Sites | Command::Save | Command::NextCycle | Command::Spectator, picking) => {
+            pick.0 = picking;
+            None
+        }
+        (Command::NextPlayer, picking) => {
+            pick.0 = picking;
+            window.tabbing.offset += 1;
+            let i = players.iter().position(|s| s.id() == player).unwrap_or(0);
+            let next = &players[(i + window.tabbing.offset) % players.len()];
+            orders.focus.write(FocusOn(next.hex));
+            None
+        }
+        (Command::Click(hex), Some(p)) if p.stations.contains(&hex) => {
+            Some(Action::Travel { player, to: hex })
+        }
+        (Command::Click(_), Some(p)) => {
+            pick.0 = Some(p);
+            notice.0 = Some("Click a stag station, T for the next, Esc to cancel.".into());
+            None
+        }
+        (Command::Click(hex), None) if hex == at => None,
+        (Command::Click(hex), None) => match Action::traverse_toward(player, at, hex) {
+            Some(step) => Some(step),
+            // Farther: walk there, a step at a time.
+            None => {
+                orders.walk.write(WalkOrder::To { player, to: hex });
+                None
+            }
+        },
     }
 }

@@ -7,6 +7,7 @@
 //! last.
 
 use aeternus_core::play::restart::GameReset;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -92,22 +93,44 @@ pub fn path_colour(path: Option<u8>) -> Color {
     path.map_or(NO_PATH, |p| PATH_COLOURS[p as usize % PATH_COLOURS.len()])
 }
 
+/// What the stars are drawn from: whether they are shown, the [`SiteLayer`], the chunks shown,
+/// the shapes and the sprites' art.
+#[derive(SystemParam)]
+struct StarSources<'w> {
+    view: Res<'w, SiteView>,
+    layer: Res<'w, SiteLayer>,
+    chunks: Res<'w, Chunks>,
+    shapes: Res<'w, Shapes>,
+    art: Option<Res<'w, SpriteArt>>,
+}
+
+/// The stars drawn: their entities, how much of the layer's list they cover ([`Stars`]) and
+/// their marks by hex.
+#[derive(SystemParam)]
+struct StarsDrawn<'w, 's> {
+    commands: Commands<'w, 's>,
+    stars: ResMut<'w, Stars>,
+    marks: ResMut<'w, HexMarks<Starred>>,
+}
+
 /// Draws a star on each hex with sites while shown, where the map is drawn as tiles: the hexes
 /// of the chunks that came into view this frame and those rolled since the last frame in a
 /// chunk already in view (the layer's list only grows); a chunk gone from view takes its
-/// stars, and hiding takes them all. Reads [`SiteView`], the [`SiteLayer`], the chunks shown,
-/// the shapes and the sprites' art; writes [`Stars`] and the stars.
-#[allow(clippy::too_many_arguments)]
-fn draw(
-    mut commands: Commands,
-    view: Res<SiteView>,
-    layer: Res<SiteLayer>,
-    chunks: Res<Chunks>,
-    shapes: Res<Shapes>,
-    art: Option<Res<SpriteArt>>,
-    mut stars: ResMut<Stars>,
-    mut marks: ResMut<HexMarks<Starred>>,
-) {
+/// stars, and hiding takes them all. Reads what the stars are drawn from ([`StarSources`]);
+/// writes the stars ([`StarsDrawn`]).
+fn draw(from: StarSources, drawn: StarsDrawn) {
+    let StarSources {
+        view,
+        layer,
+        chunks,
+        shapes,
+        art,
+    } = from;
+    let StarsDrawn {
+        mut commands,
+        mut stars,
+        mut marks,
+    } = drawn;
     // Shown or hidden, or new art: every star is drawn anew (from it).
     let anew = view.is_changed() || art.as_ref().is_some_and(|a| a.is_changed());
     if anew {

@@ -8,6 +8,7 @@
 //! image saved while the game runs is swapped in place, or refused with its error in the banner.
 
 use bevy::asset::AssetLoadFailedEvent;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
 use hexx::Hex;
@@ -239,24 +240,44 @@ pub(super) fn ask_for_tiles(
     commands.insert_resource(art);
 }
 
+/// This frame's loads of art images: their asset events and failed loads, the files as loaded,
+/// the images the maps draw, and the banner's word for an image refused.
+#[derive(SystemParam)]
+pub(crate) struct ArtLoads<'w, 's> {
+    events: MessageReader<'w, 's, AssetEvent<ArtImage>>,
+    failed: MessageReader<'w, 's, AssetLoadFailedEvent<ArtImage>>,
+    arts: Res<'w, Assets<ArtImage>>,
+    images: ResMut<'w, Assets<Image>>,
+    rejected: MessageWriter<'w, RulesRejected>,
+}
+
+/// What a new tile image restyles on the Aeternus map: the maps' textures and the tiles' looks
+/// under the rules.
+#[derive(SystemParam)]
+pub(super) struct MapRestyle<'w, 's> {
+    rules: aeternus_core::world::plugin::WorldRules<'w>,
+    maps: Query<'w, 's, &'static mut TilemapTexture>,
+    tiles: super::tiles::TileLooks<'w, 's>,
+}
+
 /// Takes each Aeternus tile image as it loads or is saved again ([`TileArt::take`]); the maps
 /// and their tiles are restyled when the texture changed. Reads the art's asset events and
-/// failed loads; writes the images, [`TileArt`], [`RulesRejected`], and the maps' textures and
-/// tiles' looks through [`restyle`](super::tiles::TileLooks::restyle).
-#[allow(clippy::too_many_arguments)]
-pub(super) fn take_tiles(
-    (mut events, mut failed): (
-        MessageReader<AssetEvent<ArtImage>>,
-        MessageReader<AssetLoadFailedEvent<ArtImage>>,
-    ),
-    arts: Res<Assets<ArtImage>>,
-    mut images: ResMut<Assets<Image>>,
-    art: Option<ResMut<TileArt>>,
-    mut rejected: MessageWriter<RulesRejected>,
-    rules: aeternus_core::world::plugin::WorldRules,
-    mut maps: Query<&mut TilemapTexture>,
-    mut tiles: super::tiles::TileLooks,
-) {
+/// failed loads; writes the images, [`TileArt`], [`RulesRejected`] ([`ArtLoads`]), and the
+/// maps' textures and tiles' looks through [`restyle`](super::tiles::TileLooks::restyle)
+/// ([`MapRestyle`]).
+pub(super) fn take_tiles(loads: ArtLoads, art: Option<ResMut<TileArt>>, restyle: MapRestyle) {
+    let ArtLoads {
+        mut events,
+        mut failed,
+        arts,
+        mut images,
+        mut rejected,
+    } = loads;
+    let MapRestyle {
+        rules,
+        mut maps,
+        mut tiles,
+    } = restyle;
     let Some(mut art) = art else { return };
     let (events, failed) = read_art(&mut events, &mut failed);
     if art.take(&events, &failed, &arts, &mut images, &mut rejected) {
@@ -386,16 +407,14 @@ pub(super) fn ask_for_sprites(
 /// Takes each sprite as it loads or is saved again ([`SpriteArt::take`]); the marks redraw when
 /// it changes. Reads the art's asset events and failed loads; writes the images, [`SpriteArt`]
 /// and [`RulesRejected`].
-pub(crate) fn take_sprites(
-    (mut events, mut failed): (
-        MessageReader<AssetEvent<ArtImage>>,
-        MessageReader<AssetLoadFailedEvent<ArtImage>>,
-    ),
-    arts: Res<Assets<ArtImage>>,
-    mut images: ResMut<Assets<Image>>,
-    art: Option<ResMut<SpriteArt>>,
-    mut rejected: MessageWriter<RulesRejected>,
-) {
+pub(crate) fn take_sprites(loads: ArtLoads, art: Option<ResMut<SpriteArt>>) {
+    let ArtLoads {
+        mut events,
+        mut failed,
+        arts,
+        mut images,
+        mut rejected,
+    } = loads;
     let Some(mut art) = art else { return };
     // Changed only when a sprite did: the marks redraw on change.
     let (events, failed) = read_art(&mut events, &mut failed);

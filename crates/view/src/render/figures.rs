@@ -11,6 +11,7 @@ use bevy::diagnostic::{
     Diagnostic, DiagnosticPath, Diagnostics, DiagnosticsStore, FrameTimeDiagnosticsPlugin,
     RegisterDiagnostic,
 };
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -98,29 +99,50 @@ fn start_clock(mut figures: ResMut<Figures>) {
     figures.started = Some((Instant::now(), thread_cpu_ms()));
 }
 
+/// The figures' records and Bevy's: the figures kept, the systems' diagnostic written, the
+/// diagnostics read and the real time.
+#[derive(SystemParam)]
+struct Records<'w, 's> {
+    figures: ResMut<'w, Figures>,
+    diagnostics: Diagnostics<'w, 's>,
+    store: Res<'w, DiagnosticsStore>,
+    time: Res<'w, Time<Real>>,
+}
+
+/// What the figures tell of the world drawn: the hexes generated this frame, the store, the
+/// fog, the tile chunks shown and the chunk pictures.
+#[derive(SystemParam)]
+struct WorldDrawn<'w, 's> {
+    generated: MessageReader<'w, 's, HexGenerated>,
+    map: Res<'w, HexWorld>,
+    fog: Res<'w, super::fog::Fog>,
+    chunks: Res<'w, super::tiles::Chunks>,
+    overview: Res<'w, super::overview::Overview>,
+}
+
+/// The window, for its size, and the main camera, panned while the frames are timed.
+#[derive(SystemParam)]
+struct Viewing<'w, 's> {
+    window: Option<Single<'w, 's, &'static Window, With<PrimaryWindow>>>,
+    camera: Option<Single<'w, 's, (&'static mut Transform, &'static Projection), With<MainCamera>>>,
+}
+
 /// Records this frame's figures once the world is quiet, pans, and after [`FRAMES`] prints them
-/// and quits. Reads [`HexGenerated`], the store, the diagnostics and the window; writes the
-/// diagnostic, the main camera's place and [`AppExit`].
-#[allow(clippy::too_many_arguments)]
+/// and quits. Reads [`HexGenerated`], the store and what was drawn ([`WorldDrawn`]), the
+/// diagnostics and the window; writes the diagnostic ([`Records`]), the main camera's place
+/// ([`Viewing`]) and [`AppExit`].
 fn stop_clock(
-    mut figures: ResMut<Figures>,
-    mut diagnostics: Diagnostics,
-    store: Res<DiagnosticsStore>,
-    mut generated: MessageReader<HexGenerated>,
-    map: Res<HexWorld>,
-    time: Res<Time<Real>>,
-    window: Option<Single<&Window, With<PrimaryWindow>>>,
-    camera: Option<Single<(&mut Transform, &Projection), With<MainCamera>>>,
-    chunks: Res<super::tiles::Chunks>,
-    overview: Res<super::overview::Overview>,
-    fog: Res<super::fog::Fog>,
+    mut records: Records,
+    mut world: WorldDrawn,
+    view: Viewing,
     mut exit: MessageWriter<AppExit>,
 ) {
+    let figures = &mut records.figures;
     let (systems, cpu) = figures.started.map_or((0.0, 0.0), |(t, c)| {
         (t.elapsed().as_secs_f64() * 1000.0, thread_cpu_ms() - c)
     });
-    diagnostics.add_measurement(&SYSTEMS, || systems);
-    if generated.read().count() > 0 {
+    records.diagnostics.add_measurement(&SYSTEMS, || systems);
+    if world.generated.read().count() > 0 {
         figures.quiet = 0;
         return;
     }
@@ -130,9 +152,9 @@ fn stop_clock(
     }
     figures.systems.push(systems);
     figures.cpu.push(cpu);
-    figures.frames.push(time.delta_secs_f64() * 1000.0);
+    figures.frames.push(records.time.delta_secs_f64() * 1000.0);
     if figures.pan
-        && let Some(camera) = camera
+        && let Some(camera) = view.camera
     {
         let (mut transform, projection) = camera.into_inner();
         // Right for half the frames, then back.
@@ -146,32 +168,40 @@ fn stop_clock(
     if figures.frames.len() < FRAMES {
         return;
     }
-    let frame_diagnostic = store
+    let frame_diagnostic = (records.store)
         .get(&FrameTimeDiagnosticsPlugin::FRAME_TIME)
         .and_then(|d| d.average())
         .unwrap_or(f64::NAN);
-    let size = window.map_or(Vec2::ZERO, |w| w.size());
-    println!(
-        "figures: {} hexes, {} frames {}, window {}x{}, {} fog hexes, {} tile chunks shown, {} chunk pictures; \
-         systems mean {:.3} ms, median {:.3} ms (CPU mean {:.3} ms, median {:.3} ms); \
-         frame mean {:.3} ms, median {:.3} ms (Bevy's frame time average {:.3} ms)",
-        map.len(),
-        FRAMES,
-        if figures.pan { "panning" } else { "still" },
-        size.x,
-        size.y,
-        fog.len(),
-        chunks.len(),
-        overview.len(),
-        mean(&figures.systems),
-        median(&figures.systems),
-        mean(&figures.cpu),
-        median(&figures.cpu),
-        mean(&figures.frames),
-        median(&figures.frames),
-        frame_diagnostic,
-    );
+    let size = view.window.map_or(Vec2::ZERO, |w| w.size());
+    figures.print(&world, size, frame_diagnostic);
     exit.write(AppExit::Success);
+}
+
+impl Figures {
+    /// Prints the figures of the frames timed and what was drawn: `size` is the window's,
+    /// `frame_diagnostic` Bevy's average frame time.
+    fn print(&self, world: &WorldDrawn, size: Vec2, frame_diagnostic: f64) {
+        println!(
+            "figures: {} hexes, {} frames {}, window {}x{}, {} fog hexes, {} tile chunks shown, {} chunk pictures; \
+             systems mean {:.3} ms, median {:.3} ms (CPU mean {:.3} ms, median {:.3} ms); \
+             frame mean {:.3} ms, median {:.3} ms (Bevy's frame time average {:.3} ms)",
+            world.map.len(),
+            FRAMES,
+            if self.pan { "panning" } else { "still" },
+            size.x,
+            size.y,
+            world.fog.len(),
+            world.chunks.len(),
+            world.overview.len(),
+            mean(&self.systems),
+            median(&self.systems),
+            mean(&self.cpu),
+            median(&self.cpu),
+            mean(&self.frames),
+            median(&self.frames),
+            frame_diagnostic,
+        );
+    }
 }
 
 fn mean(v: &[f64]) -> f64 {

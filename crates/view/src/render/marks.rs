@@ -222,24 +222,44 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// What the town and corruption marks are drawn from: the chunks shown, the hexes' landmarks
+/// and features, the store, the rules, the textures and the sprites' art.
+#[derive(SystemParam)]
+struct TerrainSources<'w, 's> {
+    chunks: Res<'w, super::tiles::Chunks>,
+    states: Query<'w, 's, (&'static HexPos, &'static Landmark, &'static Features)>,
+    rules: WorldRules<'w>,
+    map: Res<'w, HexWorld>,
+    textures: Res<'w, Textures>,
+    art: Option<Res<'w, super::art::SpriteArt>>,
+}
+
+/// The town and corruption marks drawn: their entities and their index by hex.
+#[derive(SystemParam)]
+struct TerrainMarks<'w, 's> {
+    commands: Commands<'w, 's>,
+    marks: ResMut<'w, HexMarks<Terrain>>,
+}
+
 /// Redraws the marks of the hexes generated or edited this frame, and of every hex after a
 /// reload (it may give the corruption to another feature), where the map is drawn as tiles: the
 /// marks come and go with their chunk's tiles (`tiles::Chunks`), so a huge explored world keeps
 /// marks only near the view (a chunk that comes near is read from the store; the sprites of one
-/// that went are reused). Reads [`HexesToRedraw`], the chunks shown, the hexes' landmarks and
-/// features, the store, the rules and the textures; writes their marks.
-#[allow(clippy::too_many_arguments)]
-fn update_marks(
-    mut commands: Commands,
-    mut redraw: HexesToRedraw,
-    chunks: Res<super::tiles::Chunks>,
-    states: Query<(&HexPos, &Landmark, &Features)>,
-    rules: WorldRules,
-    map: Res<HexWorld>,
-    textures: Res<Textures>,
-    art: Option<Res<super::art::SpriteArt>>,
-    mut marks: ResMut<HexMarks<Terrain>>,
-) {
+/// that went are reused). Reads [`HexesToRedraw`] and what the marks are drawn from
+/// ([`TerrainSources`]); writes the marks ([`TerrainMarks`]).
+fn update_marks(mut redraw: HexesToRedraw, from: TerrainSources, drawn: TerrainMarks) {
+    let TerrainSources {
+        chunks,
+        states,
+        rules,
+        map,
+        textures,
+        art,
+    } = from;
+    let TerrainMarks {
+        mut commands,
+        mut marks,
+    } = drawn;
     let art = art.as_deref();
     let drawn = |name: &str, shape: Sprite| match art {
         Some(a) => {

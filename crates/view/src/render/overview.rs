@@ -12,6 +12,7 @@ use aeternus_core::play::restart::GameReset;
 use bevy::asset::RenderAssetUsages;
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{ClearColorConfig, RenderTarget};
+use bevy::ecs::system::SystemParam;
 use bevy::image::ImageSampler;
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
@@ -343,26 +344,84 @@ pub(crate) fn minimap_frame(known: &Known) -> Option<(Vec2, f32)> {
     Some((b.center(), side * 1.05))
 }
 
+/// What the minimap frames: the known world, whether its pictures were repainted
+/// ([`Overview`]) and where it last looked ([`Minimap`]).
+#[derive(SystemParam)]
+struct MinimapFraming<'w> {
+    known: Res<'w, Known>,
+    overview: ResMut<'w, Overview>,
+    minimap: ResMut<'w, Minimap>,
+}
+
+/// The main view the minimap outlines: the window and the main camera.
+#[derive(SystemParam)]
+struct MainView<'w, 's> {
+    window: Option<Single<'w, 's, &'static Window, With<PrimaryWindow>>>,
+    camera: Option<Single<'w, 's, (&'static Transform, &'static Projection), With<MainCamera>>>,
+}
+
+/// The minimap camera's parts it frames with: its camera, place and projection.
+type MinimapLens = (
+    &'static mut Camera,
+    &'static mut Transform,
+    &'static mut Projection,
+);
+/// The minimap's camera alone, never the main one.
+type OnlyMinimap = (With<MinimapCamera>, Without<MainCamera>);
+
+/// The minimap's parts: its camera, its panel and the main view's outline on it.
+#[derive(SystemParam)]
+struct MinimapParts<'w, 's> {
+    camera: Option<Single<'w, 's, MinimapLens, OnlyMinimap>>,
+    panel: Query<'w, 's, &'static mut Visibility, With<MinimapPanel>>,
+    outline: Query<'w, 's, &'static mut Node, With<ViewOutline>>,
+}
+
+impl MainView<'_, '_> {
+    /// The main view's box, clipped to the minimap that shows the square of `side` around
+    /// `centre`, in the panel's pixels (y down): its left, top, width and height, all zero when
+    /// the view is off the minimap; `None` without a window or a main camera.
+    fn outline(&self, centre: Vec2, side: f32) -> Option<(Val, Val, Val, Val)> {
+        let (Some(window), Some(main)) = (&self.window, &self.camera) else {
+            return None;
+        };
+        let (main_at, main_projection) = **main;
+        let seen = Rect::from_center_size(
+            main_at.translation.truncate(),
+            window.size() * scale_of(main_projection),
+        );
+        let map = Rect::from_center_size(centre, Vec2::splat(side));
+        let v = seen.intersect(map);
+        let to_panel = MINIMAP_SIZE / side;
+        let (left, top) = (
+            (v.min.x - map.min.x) * to_panel,
+            (map.max.y - v.max.y) * to_panel,
+        );
+        let size = v.size() * to_panel;
+        Some(if v.is_empty() {
+            (Val::ZERO, Val::ZERO, Val::ZERO, Val::ZERO)
+        } else {
+            (px(left), px(top), px(size.x), px(size.y))
+        })
+    }
+}
+
 /// Frames the explored world in the minimap and has its camera draw it again when the world's
 /// pictures or the frame changed; outlines the main camera's view on it. Reads [`Known`], the
-/// repainted pictures ([`Overview`]), the window and the main camera; writes the minimap's
-/// camera, [`Minimap`], the panel's visibility and the outline's place.
-#[allow(clippy::type_complexity, clippy::too_many_arguments)]
-fn place_minimap(
-    known: Res<Known>,
-    mut overview: ResMut<Overview>,
-    mut minimap: ResMut<Minimap>,
-    window: Option<Single<&Window, With<PrimaryWindow>>>,
-    main: Option<Single<(&Transform, &Projection), With<MainCamera>>>,
-    camera: Option<
-        Single<
-            (&mut Camera, &mut Transform, &mut Projection),
-            (With<MinimapCamera>, Without<MainCamera>),
-        >,
-    >,
-    mut panel: Query<&mut Visibility, With<MinimapPanel>>,
-    mut outline: Query<&mut Node, With<ViewOutline>>,
-) {
+/// repainted pictures ([`Overview`]), the window and the main camera ([`MainView`]); writes the
+/// minimap's camera, the panel's visibility and the outline's place ([`MinimapParts`]), and
+/// [`Minimap`].
+fn place_minimap(framing: MinimapFraming, main: MainView, parts: MinimapParts) {
+    let MinimapFraming {
+        known,
+        mut overview,
+        mut minimap,
+    } = framing;
+    let MinimapParts {
+        camera,
+        mut panel,
+        mut outline,
+    } = parts;
     let Some(camera) = camera else { return };
     let (mut camera, mut at, mut projection) = camera.into_inner();
     let frame = minimap_frame(&known);
@@ -389,29 +448,10 @@ fn place_minimap(
     {
         o.scale = side / MINIMAP_SIZE;
     }
-    let (Some(window), Some(main)) = (window, main) else {
+    let Some(want) = main.outline(centre, side) else {
         return;
     };
-    // The main view's box, clipped to the minimap, in the panel's pixels (y down).
-    let (main_at, main_projection) = *main;
-    let seen = Rect::from_center_size(
-        main_at.translation.truncate(),
-        window.size() * scale_of(main_projection),
-    );
-    let map = Rect::from_center_size(centre, Vec2::splat(side));
-    let v = seen.intersect(map);
-    let to_panel = MINIMAP_SIZE / side;
     for mut node in &mut outline {
-        let (left, top) = (
-            (v.min.x - map.min.x) * to_panel,
-            (map.max.y - v.max.y) * to_panel,
-        );
-        let size = v.size() * to_panel;
-        let want = if v.is_empty() {
-            (Val::ZERO, Val::ZERO, Val::ZERO, Val::ZERO)
-        } else {
-            (px(left), px(top), px(size.x), px(size.y))
-        };
         if (node.left, node.top, node.width, node.height) != want {
             (node.left, node.top, node.width, node.height) = want;
         }

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::saves::{Listed, list};
@@ -93,24 +94,39 @@ fn spawn(mut commands: Commands, listing: Res<Listing>, save: Option<Res<SavePat
 #[derive(Component)]
 struct Reason;
 
-/// Reads [`Take`], [`Listing`], [`Launch`] and the screen; writes the menu open and
-/// loads the save taken (in place, or by restarting the process).
-#[allow(clippy::too_many_arguments)]
-fn take(
-    mut taken: MessageReader<Take>,
-    mut listing: ResMut<Listing>,
-    launch: Res<Launch>,
-    screen: Res<State<Screen>>,
-    next: ResMut<NextState<Menu>>,
-    selected: ResMut<widgets::Selected>,
-    mut commands: Commands,
-) {
+/// Where Back leads: the screen the menu is over, and the menu to open with its selection.
+#[derive(SystemParam)]
+struct BackTo<'w> {
+    screen: Res<'w, State<Screen>>,
+    next: ResMut<'w, NextState<Menu>>,
+    selected: ResMut<'w, widgets::Selected>,
+}
+
+/// What loading a save takes: the saves listed (and why the last one taken did not load), how
+/// the game was launched, and the commands that load it in place.
+#[derive(SystemParam)]
+struct Loading<'w, 's> {
+    listing: ResMut<'w, Listing>,
+    launch: Res<'w, Launch>,
+    commands: Commands<'w, 's>,
+}
+
+/// Reads [`Take`], [`Listing`], [`Launch`] and the screen; writes the menu open ([`BackTo`]) and
+/// loads the save taken, in place or by restarting the process ([`Loading`]).
+fn take(mut taken: MessageReader<Take>, back: BackTo, loading: Loading) {
     let Some(t) = widgets::taken_in(Menu::Load, &mut taken) else {
         return;
     };
+    let Loading {
+        mut listing,
+        launch,
+        mut commands,
+    } = loading;
     match t.act {
-        Act::Back if *screen.get() == Screen::Paused => open(Menu::Pause)(next, selected),
-        Act::Back => open(Menu::Main)(next, selected),
+        Act::Back if *back.screen.get() == Screen::Paused => {
+            open(Menu::Pause)(back.next, back.selected)
+        }
+        Act::Back => open(Menu::Main)(back.next, back.selected),
         Act::LoadSave(i) => {
             let Some(s) = listing.saves.get(i) else {
                 return;

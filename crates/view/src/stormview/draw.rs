@@ -4,6 +4,7 @@
 //! is replaced. A tile image that loads or is saved again restyles the tiles in place, a sprite
 //! the marks; neither rebuilds the map.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_ecs_tilemap::prelude::*;
@@ -99,23 +100,53 @@ fn frame_map(
     }
 }
 
+/// What a cycle's map is drawn from: the [`CurrentMap`], the [`TokenTrail`] and the textures.
+#[derive(SystemParam)]
+struct CycleSources<'w> {
+    map: Res<'w, CurrentMap>,
+    journey: Res<'w, TokenTrail>,
+    textures: Res<'w, Textures>,
+}
+
+/// The art a new cycle's map is drawn in, each once it has loaded: the tiles' and the sprites'.
+#[derive(SystemParam)]
+struct CycleArt<'w> {
+    tiles: Option<Res<'w, TileArt>>,
+    sprites: Option<Res<'w, SpriteArt>>,
+}
+
+/// Where a cycle's layer hangs: the map's root, and the last cycle's layer to despawn.
+#[derive(SystemParam)]
+struct CycleLayers<'w, 's> {
+    root: Single<'w, 's, Entity, With<MapRoot>>,
+    old: Query<'w, 's, Entity, With<CycleLayer>>,
+}
+
+/// The cycle's marks as drawn: the commands that spawn them, their index by hex and
+/// [`MapDrawn`], written once they are.
+#[derive(SystemParam)]
+struct CycleMarks<'w, 's> {
+    commands: Commands<'w, 's>,
+    marks: ResMut<'w, HexMarks<super::marks::Cycle>>,
+    drawn: MessageWriter<'w, MapDrawn>,
+}
+
 /// Draws a new cycle's map in place of the last (and the same map again when its art changed).
-/// Reads the [`CurrentMap`], the [`TokenTrail`], the textures and the art; writes the cycle's
-/// layer (tiles and marks, the last cycle's despawned), the marks' index and [`MapDrawn`].
-#[allow(clippy::too_many_arguments)]
-fn rebuild(
-    mut commands: Commands,
-    map: Res<CurrentMap>,
-    journey: Res<TokenTrail>,
-    textures: Res<Textures>,
-    art: (Option<Res<TileArt>>, Option<Res<SpriteArt>>),
-    root: Single<Entity, With<MapRoot>>,
-    (old, mut marks): (
-        Query<Entity, With<CycleLayer>>,
-        ResMut<HexMarks<super::marks::Cycle>>,
-    ),
-    mut drawn: MessageWriter<MapDrawn>,
-) {
+/// Reads the [`CurrentMap`], the [`TokenTrail`], the textures ([`CycleSources`]) and the art
+/// ([`CycleArt`]); writes the cycle's layer (tiles and marks, the last cycle's despawned:
+/// [`CycleLayers`]), the marks' index and [`MapDrawn`] ([`CycleMarks`]).
+fn rebuild(from: CycleSources, art: CycleArt, layers: CycleLayers, out: CycleMarks) {
+    let CycleSources {
+        map,
+        journey,
+        textures,
+    } = from;
+    let CycleLayers { root, old } = layers;
+    let CycleMarks {
+        mut commands,
+        mut marks,
+        mut drawn,
+    } = out;
     // The marks first: they hang under the old layer.
     marks.clear(&mut commands);
     for e in &old {
@@ -131,8 +162,8 @@ fn rebuild(
             ChildOf(*root),
         ))
         .id();
-    spawn_tiles(&mut commands, layer, map, &textures, art.0.as_deref());
-    let sprites = art.1.as_deref();
+    spawn_tiles(&mut commands, layer, map, &textures, art.tiles.as_deref());
+    let sprites = art.sprites.as_deref();
     super::marks::spawn(
         &mut commands,
         &mut marks,
@@ -223,19 +254,24 @@ fn restyle_tiles(
 }
 
 /// A sprite loaded or saved again: the cycle's marks are drawn anew over the same tiles. Reads
-/// the [`CurrentMap`], the [`TokenTrail`], the textures and the sprites' art; writes the marks,
-/// their index and [`MapDrawn`].
-#[allow(clippy::too_many_arguments)]
+/// the [`CurrentMap`], the [`TokenTrail`], the textures ([`CycleSources`]) and the sprites' art;
+/// writes the marks, their index and [`MapDrawn`] ([`CycleMarks`]).
 fn redraw_marks(
-    mut commands: Commands,
-    map: Res<CurrentMap>,
-    journey: Res<TokenTrail>,
-    textures: Res<Textures>,
+    from: CycleSources,
     art: Res<SpriteArt>,
     layer: Single<Entity, With<CycleLayer>>,
-    mut marks: ResMut<HexMarks<super::marks::Cycle>>,
-    mut drawn: MessageWriter<MapDrawn>,
+    out: CycleMarks,
 ) {
+    let CycleSources {
+        map,
+        journey,
+        textures,
+    } = from;
+    let CycleMarks {
+        mut commands,
+        mut marks,
+        mut drawn,
+    } = out;
     marks.clear(&mut commands);
     let (map, art) = (&map.0, Some(&*art));
     super::marks::spawn(

@@ -1,9 +1,10 @@
 //! The HUD: a status line (seed, cycle, the token's cell as an Aeternus triple, key help) and a
 //! panel telling what the last move found.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use super::Screen;
+use super::StormLayer;
 use super::play::{CurrentMap, StormNotice};
 use crate::ViewSystems;
 use aeternus_core::hex::Coord;
@@ -33,7 +34,7 @@ pub(super) fn plugin(app: &mut App) {
                     .or_else(resource_changed::<StormNotice>)
                     .or_else(on_message::<RulesReloaded>)
                     .or_else(on_message::<RulesRejected>)
-                    .or_else(state_changed::<Screen>),
+                    .or_else(state_changed::<StormLayer>),
             )
             .in_set(ViewSystems::Render),
     );
@@ -74,29 +75,57 @@ fn spawn(mut commands: Commands) {
     ));
 }
 
+/// What the HUD reads of the storm: the map, the token's journey, what the last command did
+/// ([`StormNotice`]) and the screen shown.
+#[derive(SystemParam)]
+struct StormShown<'w> {
+    map: Res<'w, CurrentMap>,
+    journey: Res<'w, TokenTrail>,
+    outcome: Res<'w, StormNotice>,
+    screen: Res<'w, State<StormLayer>>,
+}
+
+/// The rule file's reloads: this frame's [`RulesReloaded`] and [`RulesRejected`], and the words
+/// for the last of them, kept until the next command.
+#[derive(SystemParam)]
+struct ReloadNews<'w, 's> {
+    reloaded: MessageReader<'w, 's, RulesReloaded>,
+    rejected: MessageReader<'w, 's, RulesRejected>,
+    words: Local<'s, Option<String>>,
+}
+
+/// The HUD's texts: the status line, and the panel with its visibility.
+#[derive(SystemParam)]
+struct HudTexts<'w, 's> {
+    status: Single<'w, 's, &'static mut Text, (With<StatusLine>, Without<Panel>)>,
+    panel: Single<'w, 's, (&'static mut Text, &'static mut Visibility), With<Panel>>,
+}
+
 /// Writes the status line and the panel: the last reload of the rule file (from
 /// [`RulesReloaded`] and [`RulesRejected`]) until the next command, else what that command did.
-/// Reads the map, the journey, [`StormNotice`], those messages and the screen; writes the texts.
-#[allow(clippy::too_many_arguments)]
-fn update(
-    map: Res<CurrentMap>,
-    journey: Res<TokenTrail>,
-    outcome: Res<StormNotice>,
-    mut reloaded: MessageReader<RulesReloaded>,
-    mut rejected: MessageReader<RulesRejected>,
-    mut reload: Local<Option<String>>,
-    screen: Res<State<Screen>>,
-    mut status: Single<&mut Text, (With<StatusLine>, Without<Panel>)>,
-    panel: Single<(&mut Text, &mut Visibility), With<Panel>>,
-) {
+/// Reads the map, the journey, [`StormNotice`] and the screen ([`StormShown`]) and those
+/// messages ([`ReloadNews`]); writes the texts ([`HudTexts`]).
+fn update(shown: StormShown, news: ReloadNews, texts: HudTexts) {
+    let StormShown {
+        map,
+        journey,
+        outcome,
+        screen,
+    } = shown;
+    let ReloadNews {
+        mut reloaded,
+        mut rejected,
+        words: mut reload,
+    } = news;
+    let HudTexts { mut status, panel } = texts;
     let map = &map.0;
     let cell = journey.cell;
     let biome = map
         .biome_at(cell)
         .map_or("?", |b| &map.rules.biome_of(b).name);
     let help = match screen.get() {
-        Screen::Map => MAP_HELP,
-        Screen::Settlement => SETTLEMENT_HELP,
+        StormLayer::Map => MAP_HELP,
+        StormLayer::Settlement => SETTLEMENT_HELP,
     };
     let p = &map.params;
     let seals: Vec<&str> = p
@@ -130,7 +159,7 @@ fn update(
         *reload = None;
     }
     text.0 = reload.clone().unwrap_or_else(|| describe(map, &outcome));
-    *visible = if *screen.get() == Screen::Map {
+    *visible = if *screen.get() == StormLayer::Map {
         Visibility::Inherited
     } else {
         Visibility::Hidden

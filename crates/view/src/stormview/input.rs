@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use super::Screen;
+use super::StormLayer;
 use super::play::StormCommand;
 use crate::ViewSystems;
 use crate::render::input::{self, Command};
@@ -18,20 +18,20 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Does {
     Storm(StormCommand),
-    Show(Screen),
+    Show(StormLayer),
 }
 
 /// What a command does on the screen shown: on the map, a move, the next cycle or the
 /// settlement layer; on the settlement layer, back to the map.
-pub fn storm_command(screen: Screen, command: Command) -> Option<Does> {
+pub fn storm_command(screen: StormLayer, command: Command) -> Option<Does> {
     Some(match (screen, command) {
-        (Screen::Map, Command::Move(d)) => Does::Storm(StormCommand::Step(d)),
+        (StormLayer::Map, Command::Move(d)) => Does::Storm(StormCommand::Step(d)),
         // The rules accept neighbours only.
-        (Screen::Map, Command::Click(hex)) => Does::Storm(StormCommand::MoveTo(hex)),
-        (Screen::Map, Command::NextCycle) => Does::Storm(StormCommand::NextCycle),
-        (Screen::Map, Command::Confirm | Command::Travel) => Does::Show(Screen::Settlement),
-        (Screen::Settlement, Command::Cancel | Command::Confirm | Command::Travel) => {
-            Does::Show(Screen::Map)
+        (StormLayer::Map, Command::Click(hex)) => Does::Storm(StormCommand::MoveTo(hex)),
+        (StormLayer::Map, Command::NextCycle) => Does::Storm(StormCommand::NextCycle),
+        (StormLayer::Map, Command::Confirm | Command::Travel) => Does::Show(StormLayer::Settlement),
+        (StormLayer::Settlement, Command::Cancel | Command::Confirm | Command::Travel) => {
+            Does::Show(StormLayer::Map)
         }
         _ => return None,
     })
@@ -41,9 +41,9 @@ pub fn storm_command(screen: Screen, command: Command) -> Option<Does> {
 /// [`StormCommand`]s and the next screen.
 fn perform(
     mut commands: MessageReader<Command>,
-    screen: Res<State<Screen>>,
+    screen: Res<State<StormLayer>>,
     mut storm: MessageWriter<StormCommand>,
-    mut next: ResMut<NextState<Screen>>,
+    mut next: ResMut<NextState<StormLayer>>,
 ) {
     for &c in commands.read() {
         match storm_command(*screen.get(), c) {
@@ -64,7 +64,7 @@ mod tests {
     #[test]
     fn keys_mean_on_the_storm_map_what_they_mean_on_the_aeternus_map() {
         use KeyCode::*;
-        let on_map = |k| storm_command(Screen::Map, input::command_of(k).unwrap());
+        let on_map = |k| storm_command(StormLayer::Map, input::command_of(k).unwrap());
         let dirs: Vec<_> = [KeyW, KeyE, KeyD, KeyS, KeyA, KeyQ]
             .map(|k| match on_map(k) {
                 Some(Does::Storm(StormCommand::Step(d))) => d,
@@ -74,18 +74,18 @@ mod tests {
         assert_eq!(dirs, Direction::ALL.to_vec(), "clockwise from W");
         assert_eq!(on_map(KeyN), Some(Does::Storm(StormCommand::NextCycle)));
         for k in [Enter, Space, KeyT] {
-            assert_eq!(on_map(k), Some(Does::Show(Screen::Settlement)));
-            let back = storm_command(Screen::Settlement, input::command_of(k).unwrap());
-            assert_eq!(back, Some(Does::Show(Screen::Map)));
+            assert_eq!(on_map(k), Some(Does::Show(StormLayer::Settlement)));
+            let back = storm_command(StormLayer::Settlement, input::command_of(k).unwrap());
+            assert_eq!(back, Some(Does::Show(StormLayer::Map)));
         }
         let escape = input::command_of(Escape).unwrap();
         assert_eq!(
-            storm_command(Screen::Settlement, escape),
-            Some(Does::Show(Screen::Map))
+            storm_command(StormLayer::Settlement, escape),
+            Some(Does::Show(StormLayer::Map))
         );
-        assert_eq!(storm_command(Screen::Map, escape), None);
+        assert_eq!(storm_command(StormLayer::Map, escape), None);
         assert_eq!(
-            storm_command(Screen::Settlement, Command::Move(Direction::North)),
+            storm_command(StormLayer::Settlement, Command::Move(Direction::North)),
             None
         );
     }

@@ -26,9 +26,10 @@ pub use aeternus_core::storm::token::{Arrival, Blocked, TokenTrail};
 pub use draw::MapDrawn;
 pub use play::{CurrentMap, StormCommand, StormNotice, StormPlayPlugin, StormRulesAsset};
 
-/// Which view the window shows.
+/// Which layer the storm window shows: the map or the settlement layer of the token's cell
+/// (the game window's screens are `screens::Screen`).
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Screen {
+pub enum StormLayer {
     #[default]
     Map,
     /// The settlement layer of the token's cell.
@@ -76,7 +77,7 @@ impl Plugin for StormViewPlugin {
         app.insert_resource(camera::PanWithLetters(false))
             .add_plugins(TilemapPlugin)
             .insert_resource(ClearColor(BACKGROUND))
-            .init_state::<Screen>()
+            .init_state::<StormLayer>()
             .add_plugins((
                 textures::plugin,
                 crate::render::shapes::plugin,

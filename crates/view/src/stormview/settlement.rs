@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::Screen;
+use super::StormLayer;
 use super::draw::MapRoot;
 use super::play::CurrentMap;
 use crate::render::HEX_SIZE;
@@ -31,8 +31,8 @@ const INK: Color = Color::srgb(0.08, 0.07, 0.06);
 struct SavedCamera(Transform, f32);
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Settlement), (enter, draw))
-        .add_systems(OnExit(Screen::Settlement), leave);
+    app.add_systems(OnEnter(StormLayer::Settlement), (enter, draw))
+        .add_systems(OnExit(StormLayer::Settlement), leave);
 }
 
 fn kind_colour(kind: SlotKind) -> Color {
@@ -106,7 +106,7 @@ fn draw(mut commands: Commands, map: Res<CurrentMap>, journey: Res<TokenTrail>, 
     let s = Settlement::generate(map.rules.clone(), map.params.seed, journey.cell);
     let template = &map.rules.settlement.template;
     let layout = layout(HEX_SIZE);
-    let scoped = DespawnOnExit(Screen::Settlement);
+    let scoped = DespawnOnExit(StormLayer::Settlement);
     let small = |px: f32| TextFont {
         font_size: FontSize::Px(px),
         ..default()
