@@ -81,8 +81,15 @@ pub fn plugin(app: &mut App) {
     ))
     .add_message::<Built>()
     .add_message::<restart::GameReset>();
-    // A rule that only answers messages runs only in a pass that has one for it: most passes
-    // carry one move or only generation, and an idle system still costs its parameters' fetch.
+    moving_rules(app);
+    standing_rules(app);
+}
+
+/// The rules from an action to the step: the action taken, orders, cleansing, hazards and the
+/// step, corruption's spread and the flags that follow. A rule that only answers messages runs
+/// only in a pass that has one for it: most passes carry one move or only generation, and an
+/// idle system still costs its parameters' fetch.
+fn moving_rules(app: &mut App) {
     app.add_systems(Resolve, actions::act.in_set(RuleStages::Act))
         .add_systems(
             Resolve,
@@ -124,44 +131,49 @@ pub fn plugin(app: &mut App) {
             flags::follow
                 .run_if(on_message::<Built>.or_eager(on_message::<HexEdited>))
                 .in_set(RuleStages::Flags),
-        )
-        .add_systems(
-            Resolve,
-            hazards::winds
-                .run_if(on_message::<Arrived>)
-                .in_set(RuleStages::Winds),
-        )
-        .add_systems(
-            Resolve,
-            players::follow
-                .before(crate::world::plugin::request_view)
-                .in_set(RuleStages::Sight),
-        )
-        .add_systems(
-            Resolve,
-            (
-                phase::advance,
-                economy::pay.run_if(on_message::<PhaseBegun>),
-                goals::score,
-                goals::end,
-            )
-                .chain()
-                .in_set(RuleStages::Phase),
-        )
-        .add_systems(
-            Resolve,
-            // A game of people alone has no bot to decide for.
-            bots::decide
-                .run_if(any_with_component::<Bot>)
-                .in_set(RuleStages::Decide),
-        )
-        .add_systems(Update, bots::pace.in_set(FrameSystems::Bots))
-        .add_systems(
-            Update,
-            (log::note_refused, log::record)
-                .chain()
-                .in_set(FrameSystems::Record),
         );
+}
+
+/// The rules after the step: winds, sight, the phase and its scores, the bots' decisions, and
+/// the frame's pace of bots and the log.
+fn standing_rules(app: &mut App) {
+    app.add_systems(
+        Resolve,
+        hazards::winds
+            .run_if(on_message::<Arrived>)
+            .in_set(RuleStages::Winds),
+    )
+    .add_systems(
+        Resolve,
+        players::follow
+            .before(crate::world::plugin::request_view)
+            .in_set(RuleStages::Sight),
+    )
+    .add_systems(
+        Resolve,
+        (
+            phase::advance,
+            economy::pay.run_if(on_message::<PhaseBegun>),
+            goals::score,
+            goals::end,
+        )
+            .chain()
+            .in_set(RuleStages::Phase),
+    )
+    .add_systems(
+        Resolve,
+        // A game of people alone has no bot to decide for.
+        bots::decide
+            .run_if(any_with_component::<Bot>)
+            .in_set(RuleStages::Decide),
+    )
+    .add_systems(Update, bots::pace.in_set(FrameSystems::Bots))
+    .add_systems(
+        Update,
+        (log::note_refused, log::record)
+            .chain()
+            .in_set(FrameSystems::Record),
+    );
 }
 
 #[cfg(test)]
