@@ -1,7 +1,11 @@
 //! The headless generator, run as a player would run it. Uses only the binary (no bevy link).
 
+mod walk;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
+
+use walk::files_under;
 
 fn aeternus(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_aeternus"))
@@ -277,27 +281,6 @@ fn hostile_case(path: &std::path::Path) -> HostileCase {
         field: get("field"),
         limit: get("limit"),
     }
-}
-
-/// The files under `dir`, in every folder below it, that `keep` keeps; sorted by path.
-fn files_under(
-    dir: &std::path::Path,
-    keep: &dyn Fn(&std::path::Path) -> bool,
-) -> Vec<std::path::PathBuf> {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    let mut out = Vec::new();
-    for p in entries {
-        if p.is_dir() {
-            out.extend(files_under(&p, keep));
-        } else if keep(&p) {
-            out.push(p);
-        }
-    }
-    out
 }
 
 /// Runs the game in the crate's folder with `input` on standard input (stdout dropped).

@@ -2,8 +2,12 @@
 //! no two folders import each other, and the core names nothing of a renderer, window, UI or
 //! the views. The layers are the ones `docs/architecture.md` draws.
 
+mod walk;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+
+use walk::files_under;
 
 /// The core's top-level modules, bottom layer first; a module may import from its own layer
 /// and those before it.
@@ -59,20 +63,7 @@ fn root() -> &'static Path {
 
 /// Every `.rs` file under `dir`.
 fn sources(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            out.extend(sources(&p));
-        } else if p.extension().is_some_and(|x| x == "rs") {
-            out.push(p);
-        }
-    }
-    out
+    files_under(dir, &|p| p.extension().is_some_and(|x| x == "rs"))
 }
 
 /// A file's code without its tests (test files, and the `mod tests` block that closes a
