@@ -117,23 +117,23 @@ pub fn hud(app: &mut App) -> usize {
         .world_mut()
         .query_filtered::<&aeternus_core::world::plugin::HexPos, With<Occupied>>();
     let flags: Vec<Hex> = q.iter(app.world()).map(|p| p.0).collect();
-    let world = app.world();
-    let map = world.resource::<HexWorld>();
-    let rules = &map.rules;
+    let ecs = app.world();
+    let world = ecs.resource::<HexWorld>();
+    let rules = &world.rules;
     let mut words = 0;
-    for line in log_lines(&world.resource::<PlayLog>().0, rules, usize::MAX) {
+    for line in log_lines(&ecs.resource::<PlayLog>().0, rules, usize::MAX) {
         words += line.text.len();
     }
-    let layer = world.get_resource::<SiteLayer>();
+    let layer = ecs.get_resource::<SiteLayer>();
     for (faction, at) in &players {
         words += rules.faction_name(faction.0).len();
-        words += hex_info(*at, map, occupant_in(world, *at), &["P"], rules).len();
+        words += hex_info(*at, world, occupant_in(ecs, *at), &["P"], rules).len();
         if let Some(layer) = layer {
             words += sites_line(layer.names_at(*at)).len();
         }
     }
     for hex in flags {
-        words += hex_info(hex, map, occupant_in(world, hex), &[], rules).len();
+        words += hex_info(hex, world, occupant_in(ecs, hex), &[], rules).len();
     }
     words
 }
@@ -142,14 +142,14 @@ pub fn hud(app: &mut App) -> usize {
 /// generated last, over the explored land.
 pub fn walks(app: &mut App, players: &[u32]) {
     let from: Vec<Hex> = players.iter().filter_map(|&id| position(app, id)).collect();
-    let world = app.world();
-    let map = world.resource::<HexWorld>();
-    let rules = &map.rules;
-    let last = map.hex_of_order(map.len() as u32 - 1);
+    let ecs = app.world();
+    let world = ecs.resource::<HexWorld>();
+    let rules = &world.rules;
+    let last = world.hex_of_order(world.len() as u32 - 1);
     for a in from {
         for b in [Hex::ZERO, last] {
-            if let Some(path) = route(map, rules, a, b) {
-                assert!(path.len() <= map.len());
+            if let Some(path) = route(world, rules, a, b) {
+                assert!(path.len() <= world.len());
             }
         }
     }

@@ -198,7 +198,7 @@ fn follow_action(mut events: MessageReader<PlayEvent>, table: Table, mut action:
 /// (the hexes generated since the last frame), [`Action`], the window's size and the time;
 /// writes [`Extent`] and the camera.
 fn frame(
-    map: Res<HexWorld>,
+    world: Res<HexWorld>,
     mut extent: ResMut<Extent>,
     action: Res<Action>,
     windows: Query<&Window>,
@@ -206,16 +206,16 @@ fn frame(
     time: Res<Time>,
 ) {
     let layout = layout(HEX_SIZE);
-    if extent.seen == 0 && !map.is_empty() {
-        let at = layout.hex_to_world_pos(map.hex_of_order(0));
+    if extent.seen == 0 && !world.is_empty() {
+        let at = layout.hex_to_world_pos(world.hex_of_order(0));
         (extent.min, extent.max) = (at, at);
     }
-    for order in extent.seen..map.len() {
-        let at = layout.hex_to_world_pos(map.hex_of_order(order as u32));
+    for order in extent.seen..world.len() {
+        let at = layout.hex_to_world_pos(world.hex_of_order(order as u32));
         extent.min = extent.min.min(at);
         extent.max = extent.max.max(at);
     }
-    extent.seen = map.len();
+    extent.seen = world.len();
     let Ok((target, mut transform, mut projection)) = camera.single_mut() else {
         return;
     };
@@ -244,7 +244,7 @@ fn frame(
 pub(crate) fn status(
     table: Table,
     phase: Res<Phase>,
-    map: Res<HexWorld>,
+    world: Res<HexWorld>,
     rules: WorldRules,
     text: Option<Single<(&mut Text, &mut TextColor), With<SpectatorStatus>>>,
 ) {
@@ -257,12 +257,12 @@ pub(crate) fn status(
                 "Phase {} | {} to act | {} hexes explored",
                 phase.0,
                 me.player.name,
-                map.len()
+                world.len()
             ),
             faction_colour(&rules, me.faction),
         ),
         None => (
-            format!("Phase {} | {} hexes explored", phase.0, map.len()),
+            format!("Phase {} | {} hexes explored", phase.0, world.len()),
             Color::WHITE,
         ),
     };

@@ -152,7 +152,7 @@ fn saved_change(old: &Rules, new: &Rules) -> Option<(String, String)> {
     None
 }
 
-/// Swaps the rules' one home, the world's (`map.rules`), when their asset is loaded again.
+/// Swaps the rules' one home, the world's (`world.rules`), when their asset is loaded again.
 /// Reads [`RulesAsset`], its asset events and failed loads; writes the [`HexWorld`]'s rules,
 /// [`RulesReloaded`] or [`RulesRejected`].
 fn apply_edits(
@@ -162,20 +162,20 @@ fn apply_edits(
         MessageReader<AssetLoadFailedEvent<AeternusRules>>,
     ),
     assets: Res<Assets<AeternusRules>>,
-    mut map: ResMut<HexWorld>,
+    mut world: ResMut<HexWorld>,
     mut reloaded: MessageWriter<RulesReloaded>,
     mut rejected: MessageWriter<RulesRejected>,
 ) {
     // A save can reach the watchers as more than one change: one reload a frame is enough.
     let modified = events.read().filter(|e| e.is_modified(&handle.0)).count() > 0;
     if modified && let Some(AeternusRules(new)) = assets.get(&handle.0) {
-        match check_swap(&map.rules, new) {
+        match check_swap(&world.rules, new) {
             Ok(()) => {
                 info!("rules reloaded from {}", new.source);
                 reloaded.write(RulesReloaded {
                     source: new.source.clone(),
                 });
-                map.rules = new.clone();
+                world.rules = new.clone();
             }
             Err(error) => {
                 warn!("rules not reloaded: {error}");

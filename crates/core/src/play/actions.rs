@@ -187,7 +187,7 @@ pub(super) struct ActionEffects<'w> {
 pub(super) fn act(
     mut queue: ActionQueue,
     players: Players,
-    map: Res<HexWorld>,
+    world: Res<HexWorld>,
     mut out: ActionEffects,
 ) {
     let ActionQueue {
@@ -213,9 +213,13 @@ pub(super) fn act(
         Action::EndTurn { .. } => Ok(None),
         Action::Traverse { direction, .. } => {
             a.ready()?;
-            let here = map.get(a.hex).expect("a player stands on a generated hex");
+            let here = world
+                .get(a.hex)
+                .expect("a player stands on a generated hex");
             // The rules bound the extra cost; saturating keeps a hand-built ruleset from wrapping.
-            let cost = effects(&map.rules, &here).leave_extra_ap.saturating_add(1);
+            let cost = effects(&world.rules, &here)
+                .leave_extra_ap
+                .saturating_add(1);
             if a.ap < cost {
                 return Err(Refusal::NotEnoughAp {
                     need: cost,
@@ -235,7 +239,7 @@ pub(super) fn act(
     });
     match checked {
         Err(refusal) => refuse(&mut out.log, &action, refusal),
-        Ok(Some(m)) => attempt(m, &map, &mut out.attempts, &mut out.generate),
+        Ok(Some(m)) => attempt(m, &world, &mut out.attempts, &mut out.generate),
         Ok(None) => {
             out.orders.write(Order(action));
         }
@@ -245,11 +249,11 @@ pub(super) fn act(
 /// Sends a move attempt, with the generation of its target when it is indeterminate.
 pub(super) fn attempt(
     mut m: Move,
-    map: &HexWorld,
+    world: &HexWorld,
     attempts: &mut MessageWriter<MoveAttempt>,
     generate: &mut MessageWriter<GenerateHex>,
 ) {
-    m.into_indeterminate = !map.is_generated(m.to);
+    m.into_indeterminate = !world.is_generated(m.to);
     if m.into_indeterminate {
         generate.write(GenerateHex {
             hex: m.to,

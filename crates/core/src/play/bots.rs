@@ -196,7 +196,7 @@ pub(super) struct BotTable<'w, 's> {
 #[derive(SystemParam)]
 pub(super) struct BotView<'w, 's> {
     /// The store, with the rules and the seed the bots' draws are keyed on.
-    map: Res<'w, HexWorld>,
+    world: Res<'w, HexWorld>,
     /// The named sites, when the game has them (the greedy bot weighs hexes by them).
     sites: Option<Res<'w, SiteLayer>>,
     /// Hex -> entity, to find a hex's flag.
@@ -227,7 +227,7 @@ pub(super) fn decide(
         index: player_index,
     } = table;
     let BotView {
-        map,
+        world,
         sites,
         index,
         flags,
@@ -255,15 +255,15 @@ pub(super) fn decide(
         };
     }
     tries.n += 1;
-    let mut rng = player_rng(map.seed, id.0, count.0, BOT_DRAWS);
+    let mut rng = player_rng(world.seed, id.0, count.0, BOT_DRAWS);
     count.0 = count.0.wrapping_add(1);
     let action = match bot {
         _ if tries.n > MAX_TRIES => Action::EndTurn { player: id },
-        Bot::Random => random_action(&mut rng, &map, id, at.0),
+        Bot::Random => random_action(&mut rng, &world, id, at.0),
         Bot::Greedy => {
             let owner = |h: Hex| occupant(h, &index, &flags);
             let board = Board {
-                map: &map,
+                world: &world,
                 sites: sites.as_deref(),
                 owner: &owner,
             };
@@ -283,8 +283,8 @@ pub(super) fn decide(
 }
 
 /// Any action, legal or not.
-fn random_action(rng: &mut impl RngExt, map: &HexWorld, player: PlayerId, at: Hex) -> Action {
-    let rules = &map.rules;
+fn random_action(rng: &mut impl RngExt, world: &HexWorld, player: PlayerId, at: Hex) -> Action {
+    let rules = &world.rules;
     // Anywhere a step past what the rules allow, so some are out of range.
     let near = |rng: &mut dyn FnMut(u32) -> u32, reach: u32| {
         let r = reach + 1;

@@ -24,7 +24,7 @@ use crate::world::plugin::HexPos;
 /// player; writes the player's AP and resources, and [`PlayEvent::Gathered`] or a refusal.
 pub(super) fn gather(
     mut orders: MessageReader<Order>,
-    map: Res<HexWorld>,
+    world: Res<HexWorld>,
     sites: Option<Res<SiteLayer>>,
     mut players: Players,
     mut log: MessageWriter<PlayEvent>,
@@ -33,7 +33,7 @@ pub(super) fn gather(
         let &Action::Gather { player } = action else {
             continue;
         };
-        match take(&map, sites.as_deref(), &mut players, player) {
+        match take(&world, sites.as_deref(), &mut players, player) {
             Ok((hex, yields)) => {
                 log.write(PlayEvent::Gathered {
                     player,
@@ -47,15 +47,17 @@ pub(super) fn gather(
 }
 
 fn take(
-    map: &HexWorld,
+    world: &HexWorld,
     sites: Option<&SiteLayer>,
     players: &mut Players,
     player: PlayerId,
 ) -> Result<(Coord, Yield), Refusal> {
     let mut a = players.actor(player)?;
-    let here = map.get(a.hex).expect("a player stands on a generated hex");
-    let gathering = &map.rules.play.gather;
-    let yields = if is_corrupted(map, a.hex) {
+    let here = world
+        .get(a.hex)
+        .expect("a player stands on a generated hex");
+    let gathering = &world.rules.play.gather;
+    let yields = if is_corrupted(world, a.hex) {
         Yield::new()
     } else {
         let land = gathering.yield_of(here.biome, here.landmark);

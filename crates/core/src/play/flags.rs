@@ -43,7 +43,7 @@ pub(super) struct FlagChanges<'w, 's> {
 #[derive(SystemParam)]
 pub(super) struct FlagHexes<'w, 's> {
     /// The store: which features are flags, and what each hex holds.
-    map: Res<'w, HexWorld>,
+    world: Res<'w, HexWorld>,
     /// Hex -> entity.
     index: Res<'w, HexIndex>,
     /// The flags up, on hex entities.
@@ -67,13 +67,13 @@ pub(super) fn follow(
         mut edited,
     } = changes;
     let FlagHexes {
-        map,
+        world,
         index,
         flags,
         mut commands,
     } = hexes;
     let is_flag = |f: crate::rules::FeatureId| {
-        map.rules.features[f.0 as usize].effect == FeatureEffect::Occupy
+        world.rules.features[f.0 as usize].effect == FeatureEffect::Occupy
     };
     for e in edited.read() {
         let Some(&entity) = index.get(&e.hex) else {
@@ -82,7 +82,7 @@ pub(super) fn follow(
         let Ok(&Occupied(faction)) = flags.get(entity) else {
             continue;
         };
-        if map
+        if world
             .get(e.hex)
             .is_some_and(|d| !d.features.iter().any(is_flag))
         {

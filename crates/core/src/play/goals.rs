@@ -90,21 +90,21 @@ pub(super) struct ScoredFlags<'w, 's> {
 pub(super) fn score(
     mut seats: ScoredPlayers,
     mut tally: ScoredFlags,
-    map: Res<HexWorld>,
+    world: Res<HexWorld>,
     sites: Option<Res<SiteLayer>>,
     mut standings: ResMut<Standings>,
 ) {
-    let goal = &map.rules.play.goal;
+    let goal = &world.rules.play.goal;
     // A reload may change the points (never the names: those need a restart); it swaps the
     // store's rules, so the goal is compared only when the store changed.
-    let goal_changed = map.is_changed() && tally.last_goal.as_ref() != Some(goal);
+    let goal_changed = world.is_changed() && tally.last_goal.as_ref() != Some(goal);
     let stale = tally.is_stale(goal_changed);
     let seats_changed = !seats.changed.is_empty() || seats.left.read().count() > 0;
     if !stale && !seats_changed && !standings.is_changed() {
         return;
     }
     if stale {
-        tally.count(&map, sites.as_deref(), goal);
+        tally.count(&world, sites.as_deref(), goal);
     }
     let players = &seats.players;
     let mut scores: Vec<Score> = players
@@ -114,7 +114,7 @@ pub(super) fn score(
     scores.sort_by_key(|s| s.faction.0);
     scores.dedup();
     for (faction, held) in players {
-        let points = (map.rules.resources.iter().zip(&goal.resources))
+        let points = (world.rules.resources.iter().zip(&goal.resources))
             .map(|(r, &p)| held.get(r) as u64 * p as u64)
             .fold(0u64, u64::saturating_add);
         if let Some(s) = scores.iter_mut().find(|s| s.faction == *faction) {
@@ -143,11 +143,11 @@ impl ScoredFlags<'_, '_> {
 
     /// Counts what the flags score under `goal`, by faction: each flag's hex, its sites, its
     /// landmark and its features.
-    fn count(&mut self, map: &HexWorld, sites: Option<&SiteLayer>, goal: &Goal) {
+    fn count(&mut self, world: &HexWorld, sites: Option<&SiteLayer>, goal: &Goal) {
         *self.last_goal = Some(goal.clone());
         let mut by_faction: Vec<(Faction, u64)> = Vec::new();
         for (pos, owner) in &self.flags {
-            let Some(d) = map.get(pos.0) else { continue };
+            let Some(d) = world.get(pos.0) else { continue };
             let sites = sites.map_or(0, |s| s.names_at(pos.0).count() as u64);
             let landmark = goal
                 .landmarks
@@ -176,13 +176,13 @@ impl ScoredFlags<'_, '_> {
 pub(super) fn end(
     phase: Res<Phase>,
     standings: Res<Standings>,
-    map: Res<HexWorld>,
+    world: Res<HexWorld>,
     over: Option<Res<GameOver>>,
     log: Res<PlayLog>,
     mut commands: Commands,
     mut events: MessageWriter<PlayEvent>,
 ) {
-    let goal = &map.rules.play.goal;
+    let goal = &world.rules.play.goal;
     let best = standings.0.first().map_or(0, |s| s.points);
     let reached = goal.target > 0 && best >= goal.target as u64;
     if over.is_some() || !(phase.0 > goal.phases || reached) {

@@ -54,7 +54,7 @@ fn charge(a: &mut Actor, m: &Move, costs: bool) -> u32 {
 pub(super) fn enter(
     mut attempts: MessageReader<MoveAttempt>,
     mut refused: MessageReader<GenerationRefused>,
-    map: Res<HexWorld>,
+    world: Res<HexWorld>,
     mut players: Players,
     mut open: MessageWriter<EntryOpen>,
     mut log: MessageWriter<PlayEvent>,
@@ -64,7 +64,7 @@ pub(super) fn enter(
         let Ok(mut a) = players.actor(m.player) else {
             continue;
         };
-        let Some(target) = map.get(m.to) else {
+        let Some(target) = world.get(m.to) else {
             if let (false, Some(r)) = (m.is_blow(), refused.iter().find(|r| r.hex == m.to)) {
                 let action = Action::traverse_toward(m.player, m.from, m.to)
                     .expect("a move goes to a neighbour");
@@ -75,8 +75,8 @@ pub(super) fn enter(
         };
         a.moves = super::count_on(a.moves);
         // A Lake is checked first: nobody tries to leave a Swamp onto water.
-        let blocked = effects(&map.rules, &target).blocks_entry;
-        let ap = blocked.then(|| charge(&mut a, &m, map.rules.play.blocked_move_costs_ap));
+        let blocked = effects(&world.rules, &target).blocks_entry;
+        let ap = blocked.then(|| charge(&mut a, &m, world.rules.play.blocked_move_costs_ap));
         players.save(&a);
         if let Some(ap) = ap {
             log.write(PlayEvent::Blocked {
@@ -99,7 +99,7 @@ pub(super) fn enter(
 /// [`PlayEvent::Mired`], and [`ExitOpen`].
 pub(super) fn hold(
     mut entries: MessageReader<EntryOpen>,
-    map: Res<HexWorld>,
+    world: Res<HexWorld>,
     mut players: Players,
     mut open: MessageWriter<ExitOpen>,
     mut log: MessageWriter<PlayEvent>,
@@ -108,11 +108,13 @@ pub(super) fn hold(
         let Ok(mut a) = players.actor(m.player) else {
             continue;
         };
-        let here = map.get(m.from).expect("a player stands on a generated hex");
-        let leaving = effects(&map.rules, &here);
-        let other_mass = m.into_indeterminate || map.mass_root(m.from) != map.mass_root(m.to);
+        let here = world
+            .get(m.from)
+            .expect("a player stands on a generated hex");
+        let leaving = effects(&world.rules, &here);
+        let other_mass = m.into_indeterminate || world.mass_root(m.from) != world.mass_root(m.to);
         let held = leaving.exit_other_mass_chance < 1.0 && other_mass && {
-            let mut rng = player_rng(map.seed, a.id.0, a.moves, SWAMP_EXIT);
+            let mut rng = player_rng(world.seed, a.id.0, a.moves, SWAMP_EXIT);
             uniform(&mut rng) >= leaving.exit_other_mass_chance
         };
         if held {
@@ -137,7 +139,7 @@ pub(super) fn hold(
 /// writes [`MoveAttempt`], [`GenerateHex`] and asks [`Settling`] for another pass.
 pub(super) fn winds(
     mut arrived: MessageReader<Arrived>,
-    map: Res<HexWorld>,
+    world: Res<HexWorld>,
     players: Players,
     mut settling: ResMut<Settling>,
     mut attempts: MessageWriter<MoveAttempt>,
@@ -147,12 +149,12 @@ pub(super) fn winds(
         let Ok(a) = players.actor(m.player) else {
             continue;
         };
-        let here = map.get(m.to).expect("a player stands on a generated hex");
-        let chance = effects(&map.rules, &here).wind_chance;
+        let here = world.get(m.to).expect("a player stands on a generated hex");
+        let chance = effects(&world.rules, &here).wind_chance;
         if chance <= 0.0 || m.blows >= MAX_BLOWS {
             continue;
         }
-        let mut rng = player_rng(map.seed, a.id.0, a.moves, WINDS);
+        let mut rng = player_rng(world.seed, a.id.0, a.moves, WINDS);
         if uniform(&mut rng) >= chance {
             continue;
         }
@@ -164,7 +166,7 @@ pub(super) fn winds(
             blows: m.blows + 1,
             ..m
         };
-        attempt(blow, &map, &mut attempts, &mut generate);
+        attempt(blow, &world, &mut attempts, &mut generate);
         settling.carry_over();
     }
 }

@@ -15,40 +15,40 @@ use crate::world::plugin::{HexIndex, spawn_existing};
 #[derive(Message, Debug, Clone, Copy)]
 pub struct GameReset;
 
-/// Ends the game in `world` and puts `map` in its place: the players and the hex entities go,
+/// Ends the game in `ecs` and puts `world` in its place: the players and the hex entities go,
 /// every piece of per-game state starts anew ([`PerGame`]: the phase, the log, the standings,
 /// the walks, the actions waiting, ...); the site layer starts over on the new world's rules;
 /// the new world's hexes are spawned (and announced) as at start-up. Nobody is seated: [`seat`]
 /// or a save's players come next.
-pub fn restart(world: &mut World, map: HexWorld) {
-    let players: Vec<Entity> = world
+pub fn restart(ecs: &mut World, world: HexWorld) {
+    let players: Vec<Entity> = ecs
         .query_filtered::<Entity, With<Player>>()
-        .iter(world)
+        .iter(ecs)
         .collect();
     for e in players {
-        world.despawn(e);
+        ecs.despawn(e);
     }
-    let hexes: Vec<Entity> = std::mem::take(&mut *world.resource_mut::<HexIndex>())
+    let hexes: Vec<Entity> = std::mem::take(&mut *ecs.resource_mut::<HexIndex>())
         .entities()
         .collect();
     for e in hexes {
-        world.despawn(e);
+        ecs.despawn(e);
     }
-    PerGame::start_anew(world);
-    if let Some(layer) = world.get_resource::<SiteLayer>() {
-        match SiteLayer::new(layer.rules.clone(), &map.rules) {
+    PerGame::start_anew(ecs);
+    if let Some(layer) = ecs.get_resource::<SiteLayer>() {
+        match SiteLayer::new(layer.rules.clone(), &world.rules) {
             Ok(fresh) => {
-                world.insert_resource(fresh);
+                ecs.insert_resource(fresh);
             }
             Err(e) => {
                 warn!("the site layer is off: {e}");
-                world.remove_resource::<SiteLayer>();
+                ecs.remove_resource::<SiteLayer>();
             }
         }
     }
-    world.insert_resource(map);
-    spawn_existing(world);
-    if let Some(mut m) = world.get_resource_mut::<Messages<GameReset>>() {
+    ecs.insert_resource(world);
+    spawn_existing(ecs);
+    if let Some(mut m) = ecs.get_resource_mut::<Messages<GameReset>>() {
         m.write(GameReset);
     }
 }

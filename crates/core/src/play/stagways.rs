@@ -17,7 +17,7 @@ use crate::world::HexWorld;
 /// writes the player's position and turn, and [`PlayEvent::Travelled`] or a refusal.
 pub(super) fn travel(
     mut orders: MessageReader<Order>,
-    map: Res<HexWorld>,
+    world: Res<HexWorld>,
     mut players: Players,
     mut log: MessageWriter<PlayEvent>,
 ) {
@@ -25,7 +25,7 @@ pub(super) fn travel(
         let &Action::Travel { player, to } = action else {
             continue;
         };
-        match go(&map, &mut players, player, to) {
+        match go(&world, &mut players, player, to) {
             Ok(from) => {
                 log.write(PlayEvent::Travelled {
                     player,

@@ -87,16 +87,16 @@ impl Walking {
 
 /// A walk from `at` to `to` in `phase`, or why there is none.
 pub fn plan(
-    map: &HexWorld,
+    world: &HexWorld,
     rules: &Rules,
     phase: u32,
     at: Hex,
     to: Hex,
 ) -> Result<Walking, WalkEnd> {
-    if !map.is_generated(to) {
+    if !world.is_generated(to) {
         return Err(WalkEnd::Unexplored(to));
     }
-    route(map, rules, at, to)
+    route(world, rules, at, to)
         .map(|path| Walking::new(phase, at, path))
         .ok_or(WalkEnd::NoWay(to))
 }
@@ -123,7 +123,7 @@ fn order(
     mut walks: ResMut<Walks>,
     players: Query<Walker>,
     phase: Res<Phase>,
-    map: Res<HexWorld>,
+    world: Res<HexWorld>,
     rules: WorldRules,
     mut ended: MessageWriter<WalkEnded>,
 ) {
@@ -142,7 +142,7 @@ fn order(
                 let Some((_, at, _, _)) = players.iter().find(|(p, ..)| p.id == player) else {
                     continue;
                 };
-                match plan(&map, &rules, phase.0, at.0, to) {
+                match plan(&world, &rules, phase.0, at.0, to) {
                     Ok(w) => {
                         walks.0.insert(player, w);
                     }

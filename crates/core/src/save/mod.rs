@@ -83,8 +83,8 @@ pub struct SavedPlayer {
 }
 
 /// Reads the game's state out of a world (an app's, between frames).
-pub fn capture(world: &mut World) -> SaveGame {
-    let mut players: Vec<SavedPlayer> = world
+pub fn capture(ecs: &mut World) -> SaveGame {
+    let mut players: Vec<SavedPlayer> = ecs
         .query::<(
             &Player,
             &Faction,
@@ -94,7 +94,7 @@ pub fn capture(world: &mut World) -> SaveGame {
             &Turn,
             &Moves,
         )>()
-        .iter(world)
+        .iter(ecs)
         .map(|(p, f, at, ap, r, turn, moves)| SavedPlayer {
             id: p.id.0,
             name: p.name.clone(),
@@ -107,37 +107,37 @@ pub fn capture(world: &mut World) -> SaveGame {
         })
         .collect();
     players.sort_by_key(|p| p.id);
-    let mut flags: Vec<(u32, Coord, u32)> = world
+    let mut flags: Vec<(u32, Coord, u32)> = ecs
         .query::<(&HexPos, &Generated, &Occupied)>()
-        .iter(world)
+        .iter(ecs)
         .map(|(h, g, f)| (g.order, Coord::from_hex(h.0), f.0.0))
         .collect();
-    let map = world.resource::<HexWorld>();
-    let hexes = saved_hexes(map);
+    let world = ecs.resource::<HexWorld>();
+    let hexes = saved_hexes(world);
     flags.sort_by_key(|f| f.0);
     SaveGame {
         version: VERSION,
-        seed: map.seed,
-        names: map.rules.names(),
-        phase: world.resource::<Phase>().0,
+        seed: world.seed,
+        names: world.rules.names(),
+        phase: ecs.resource::<Phase>().0,
         hexes,
         players,
         flags: flags.into_iter().map(|(_, c, f)| (c, f)).collect(),
-        log: world.resource::<PlayLog>().0.clone(),
+        log: ecs.resource::<PlayLog>().0.clone(),
     }
 }
 
-/// Every generated hex of `map` as a save holds it, in generation order.
-pub fn saved_hexes(map: &HexWorld) -> Vec<SavedHex> {
-    (0..map.len() as u32)
+/// Every generated hex of `world` as a save holds it, in generation order.
+pub fn saved_hexes(world: &HexWorld) -> Vec<SavedHex> {
+    (0..world.len() as u32)
         .map(|o| {
-            let d = map.data_of_order(o);
+            let d = world.data_of_order(o);
             SavedHex {
                 at: Coord::from_hex(d.hex),
                 biome: d.biome.0,
                 landmark: d.landmark.0,
                 features: d.features.0,
-                cause: map.cause(o),
+                cause: world.cause(o),
             }
         })
         .collect()
@@ -228,15 +228,15 @@ impl SaveGame {
 impl SaveGame {
     /// Puts the game into a running app in place of the game there ([`crate::play::restart`]):
     /// its world, phase, log, players and flags at once, as [`SaveGame::install`] does at start.
-    pub fn restore(self, world: &mut World, map: HexWorld) {
-        crate::play::restart::restart(world, map);
-        world.insert_resource(Phase(self.phase));
-        world.insert_resource(PlayLog(self.log));
-        seat_saved(world, &self.players);
+    pub fn restore(self, ecs: &mut World, world: HexWorld) {
+        crate::play::restart::restart(ecs, world);
+        ecs.insert_resource(Phase(self.phase));
+        ecs.insert_resource(PlayLog(self.log));
+        seat_saved(ecs, &self.players);
         for (at, f) in &self.flags {
-            let e = world.resource::<HexIndex>().get(&at.to_hex()).copied();
+            let e = ecs.resource::<HexIndex>().get(&at.to_hex()).copied();
             if let Some(e) = e {
-                world.entity_mut(e).insert(Occupied(Faction(*f)));
+                ecs.entity_mut(e).insert(Occupied(Faction(*f)));
             }
         }
     }

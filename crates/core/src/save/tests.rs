@@ -131,9 +131,9 @@ fn a_world_of_the_draws_fallback_saves_and_loads() {
     });
     app.update();
     {
-        let mut map = app.world_mut().resource_mut::<HexWorld>();
+        let mut world = app.world_mut().resource_mut::<HexWorld>();
         for h in crate::hex::view_order(Hex::ZERO, 8) {
-            map.generate(h, Cause::View).unwrap();
+            world.generate(h, Cause::View).unwrap();
         }
     }
     app.update();

@@ -184,13 +184,13 @@ pub fn record(
 
 /// How the game stands: the end line.
 pub fn end_line(app: &App) -> EndLine {
-    let world = app.world();
-    let map = world.resource::<HexWorld>();
-    let over = world.get_resource::<GameOver>();
-    let standings = (world.resource::<Standings>().0.iter())
+    let ecs = app.world();
+    let world = ecs.resource::<HexWorld>();
+    let over = ecs.get_resource::<GameOver>();
+    let standings = (ecs.resource::<Standings>().0.iter())
         .map(|s| Standing {
             faction: s.faction.0,
-            name: map.rules.faction_name(s.faction.0),
+            name: world.rules.faction_name(s.faction.0),
             points: s.points,
         })
         .collect();
@@ -198,10 +198,10 @@ pub fn end_line(app: &App) -> EndLine {
     EndLine {
         ended_in: over.map(|o| o.phase),
         winner,
-        winner_name: winner.map(|f| map.rules.faction_name(f)),
+        winner_name: winner.map(|f| world.rules.faction_name(f)),
         standings,
-        actions: world.resource::<Recorder>().actions,
-        hexes: map.len() as u64,
+        actions: ecs.resource::<Recorder>().actions,
+        hexes: world.len() as u64,
     }
 }
 

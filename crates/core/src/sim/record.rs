@@ -80,7 +80,7 @@ pub struct Recording<'w> {
     /// The lines written, and what the two systems share within a pass.
     rec: ResMut<'w, Recorder>,
     /// The store: the hexes as they stand, and the rules that name what is on them.
-    map: Res<'w, HexWorld>,
+    world: Res<'w, HexWorld>,
     /// The phase, for each line.
     phase: Res<'w, Phase>,
     /// The play events; the pass's are read with the [`Recorder`]'s cursor.
@@ -114,9 +114,9 @@ pub fn note_tried(
     mut orders: MessageReader<Order>,
 ) {
     let rec = &mut *recording.rec;
-    let (map, events): (&HexWorld, &Messages<PlayEvent>) = (&recording.map, &recording.events);
+    let (world, events): (&HexWorld, &Messages<PlayEvent>) = (&recording.world, &recording.events);
     let phase = &recording.phase;
-    rec.masses.catch_up(map);
+    rec.masses.catch_up(world);
     let mut tried: Option<Seen> = None;
     let mut refused = None;
     for &MoveAttempt(m) in attempts.read() {
@@ -150,7 +150,7 @@ pub fn note_tried(
         } = e
         {
             tried = Some(of_action(action));
-            refused = Some(refusal.describe(&map.rules));
+            refused = Some(refusal.describe(&world.rules));
         }
     }
     let Some((kind, player, from, to, action)) = tried else {
@@ -158,7 +158,7 @@ pub fn note_tried(
     };
     let (feature, build) = match action {
         Some(Action::Build { hex, feature, .. }) => (
-            Some(FeatureName::of(&map.rules, feature)),
+            Some(FeatureName::of(&world.rules, feature)),
             Some((hex, feature)),
         ),
         _ => (None, None),
@@ -170,8 +170,8 @@ pub fn note_tried(
         faction: seats.seated(player).map(|(f, ..)| f.0),
         action: kind,
         feature,
-        from: from.map(|h| HexView::of(map, masses, h)),
-        to: to.map(|h| HexView::of(map, masses, h)),
+        from: from.map(|h| HexView::of(world, masses, h)),
+        to: to.map(|h| HexView::of(world, masses, h)),
         landed: None,
         outcome: Outcome::Refused,
         reason: None,
@@ -195,21 +195,21 @@ pub fn note_outcome(
     mut generated: MessageReader<HexGenerated>,
 ) {
     let rec = &mut *recording.rec;
-    let (map, events): (&HexWorld, &Messages<PlayEvent>) = (&recording.map, &recording.events);
+    let (world, events): (&HexWorld, &Messages<PlayEvent>) = (&recording.world, &recording.events);
     let phase = &recording.phase;
     let new: HashSet<Hex> = generated.read().map(|g| g.hex).collect();
     let events: Vec<&PlayEvent> = rec.events.read(events).collect();
     if events.is_empty() && rec.pending.is_none() {
         return;
     }
-    rec.masses.catch_up(map);
+    rec.masses.catch_up(world);
     let pending = rec.pending.take();
     let mut builder = None;
     if let Some(mut p) = pending {
         let who = PlayerId(p.line.player);
         let outcome = (p.refused.take())
             .map(|why| (Outcome::Refused, Some(why)))
-            .or_else(|| events.iter().find_map(|e| outcome_of(e, who, &map.rules)));
+            .or_else(|| events.iter().find_map(|e| outcome_of(e, who, &world.rules)));
         let blow = p.line.action == Tried::Blow;
         match outcome {
             // A blow the world's limits stopped met no hex: nothing to write.
@@ -224,7 +224,7 @@ pub fn note_outcome(
                     } else if Some(at.0) == p.to {
                         p.line.to.clone().expect("taken with its hex")
                     } else {
-                        HexView::of(map, &mut rec.masses, at.0)
+                        HexView::of(world, &mut rec.masses, at.0)
                     }
                 });
                 p.line.ap_left = now.map(|(.., ap)| ap.0);
@@ -260,7 +260,7 @@ pub fn note_outcome(
         };
         rec.lines.push(Line::Hex(HexLine {
             phase: phase.0,
-            hex: HexView::of(map, &mut rec.masses, hex),
+            hex: HexView::of(world, &mut rec.masses, hex),
             change,
             cause,
             player,

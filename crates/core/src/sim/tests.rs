@@ -149,10 +149,10 @@ fn masses_are_named_as_gen_names_them() {
     let s = setup(2, 4, 6);
     let mut log = Vec::new();
     let mut app = game::record(&s, Bot::Random, &mut log, |_| {}).unwrap();
-    let map = app.world().resource::<crate::world::HexWorld>();
-    let ids = map.mass_ids();
+    let world = app.world().resource::<crate::world::HexWorld>();
+    let ids = world.mass_ids();
     let mut names = format::MassNames::default();
-    names.catch_up(map);
+    names.catch_up(world);
     for (o, id) in ids.iter().enumerate() {
         assert_eq!(names.name(o as u32), *id, "order {o}");
     }

@@ -133,7 +133,7 @@ pub fn plugin(app: &mut App) {
 
 /// Rolls the hexes generated since the last pass for sites, in generation order. Reads the
 /// [`HexWorld`]; writes the [`SiteLayer`].
-fn roll_new_hexes(map: Res<HexWorld>, mut layer: ResMut<SiteLayer>) {
+fn roll_new_hexes(world: Res<HexWorld>, mut layer: ResMut<SiteLayer>) {
     let SiteLayer {
         rules,
         terrain,
@@ -143,15 +143,15 @@ fn roll_new_hexes(map: Res<HexWorld>, mut layer: ResMut<SiteLayer>) {
         at,
         next,
     } = &mut *layer;
-    for order in *rolled..map.len() as u32 {
-        let d = map.data_of_order(order);
+    for order in *rolled..world.len() as u32 {
+        let d = world.data_of_order(order);
         let first = placed.len();
-        roll_province(rules, map.seed, d.hex, terrain.of(&d), used, placed);
+        roll_province(rules, world.seed, d.hex, terrain.of(&d), used, placed);
         for i in first..placed.len() {
             link(at, next, d.hex, i);
         }
     }
-    *rolled = map.len() as u32;
+    *rolled = world.len() as u32;
 }
 
 #[cfg(test)]
@@ -176,12 +176,12 @@ mod tests {
         });
         app.update();
         app.update();
-        let map = app.world().resource::<HexWorld>();
-        assert_eq!(map.len(), 469, "radius 12 and the origin");
+        let world = app.world().resource::<HexWorld>();
+        assert_eq!(world.len(), 469, "radius 12 and the origin");
         let layer = app.world().resource::<SiteLayer>();
         let site_rules = SiteRules::embedded();
         let terrain = site_rules.for_aeternus(&rules).unwrap();
-        let expected = super::super::world::aeternus(&site_rules, &terrain, map);
+        let expected = super::super::world::aeternus(&site_rules, &terrain, world);
         assert!(!expected.is_empty());
         assert_eq!(layer.placed.len(), expected.len());
         for (got, want) in layer.placed.iter().zip(&expected) {

@@ -22,17 +22,17 @@ use crate::schedule::{FrameSystems, RuleStages};
 
 /// The rules, read-only: the one place systems read the rules from. Their one home is the
 /// world's (`HexWorld`'s `rules`), which a reload swaps; a system that also writes the
-/// [`HexWorld`] reads `map.rules` instead.
+/// [`HexWorld`] reads `world.rules` instead.
 #[derive(SystemParam)]
 pub struct WorldRules<'w> {
-    map: Res<'w, HexWorld>,
+    world: Res<'w, HexWorld>,
 }
 
 impl std::ops::Deref for WorldRules<'_> {
     type Target = Rules;
 
     fn deref(&self) -> &Rules {
-        &self.map.rules
+        &self.world.rules
     }
 }
 
@@ -243,14 +243,14 @@ impl Plugin for WorldPlugin {
 #[derive(SystemParam)]
 pub struct HexEditor<'w, 's> {
     pub commands: Commands<'w, 's>,
-    map: ResMut<'w, HexWorld>,
+    world: ResMut<'w, HexWorld>,
     index: Res<'w, HexIndex>,
     edited: MessageWriter<'w, HexEdited>,
 }
 
 impl HexEditor<'_, '_> {
     pub fn world(&self) -> &HexWorld {
-        &self.map
+        &self.world
     }
 
     /// The hex's entity (also for one spawned by this system, whose commands are pending).
@@ -260,7 +260,7 @@ impl HexEditor<'_, '_> {
 
     /// Sets a generated hex's landmark and features in the store and on its entity.
     pub fn set_state(&mut self, hex: Hex, landmark: LandmarkId, features: FeatureSet) {
-        self.map.set_state(hex, landmark, features);
+        self.world.set_state(hex, landmark, features);
         if let Some(e) = self.entity(hex) {
             self.commands
                 .entity(e)
@@ -272,20 +272,20 @@ impl HexEditor<'_, '_> {
 
 /// Spawns the entities of the hexes generated `made`-th, in one batch, indexes them and
 /// announces each as [`HexGenerated`]: the one place hex entities are made.
-fn spawn_hexes(world: &mut World, map: &HexWorld, made: std::ops::Range<u32>) {
+fn spawn_hexes(ecs: &mut World, world: &HexWorld, made: std::ops::Range<u32>) {
     // Straight from the store, with no list of bundles or messages built on the way: a wide
     // sight makes a million hexes in one pass, and those lists would add to the peak memory.
-    let entities: Vec<Entity> = world
-        .spawn_batch(made.clone().map(|o| hex_bundle(map, o)))
+    let entities: Vec<Entity> = ecs
+        .spawn_batch(made.clone().map(|o| hex_bundle(world, o)))
         .collect();
-    let mut index = world.resource_mut::<HexIndex>();
+    let mut index = ecs.resource_mut::<HexIndex>();
     for (o, &e) in made.clone().zip(&entities) {
-        index.insert(map.hex_of_order(o), e);
+        index.insert(world.hex_of_order(o), e);
     }
-    world.write_message_batch(made.zip(entities).map(|(o, entity)| HexGenerated {
-        hex: map.hex_of_order(o),
+    ecs.write_message_batch(made.zip(entities).map(|(o, entity)| HexGenerated {
+        hex: world.hex_of_order(o),
         entity,
-        cause: map.cause(o),
+        cause: world.cause(o),
     }));
 }
 
@@ -307,10 +307,10 @@ fn hex_bundle(world: &HexWorld, order: u32) -> (HexPos, Biome, Landmark, Feature
 /// Spawns entities for what the store already holds (the origin, or a loaded world), before
 /// anything else starts (and when another game starts: `play::restart`). Reads the store;
 /// writes the hex entities, [`HexIndex`] and [`HexGenerated`].
-pub(crate) fn spawn_existing(world: &mut World) {
-    world.resource_scope(|world, map: Mut<HexWorld>| {
-        let n = map.len() as u32;
-        spawn_hexes(world, &map, 0..n);
+pub(crate) fn spawn_existing(ecs: &mut World) {
+    ecs.resource_scope(|ecs, world: Mut<HexWorld>| {
+        let n = world.len() as u32;
+        spawn_hexes(ecs, &world, 0..n);
     });
 }
 
@@ -347,20 +347,20 @@ pub fn request_view(
 /// entities, [`HexIndex`], [`HexGenerated`] and [`GenerationRefused`]. Exclusive, so a pass's
 /// new hexes are spawned in one batch (the fast path for many entities) and every later system
 /// sees their entities.
-pub fn generate_hexes(world: &mut World) {
-    if world
+pub fn generate_hexes(ecs: &mut World) {
+    if ecs
         .get_resource::<Messages<GenerateHex>>()
         .is_none_or(|r| r.is_empty())
     {
         return;
     }
-    world.resource_scope(|world, mut map: Mut<HexWorld>| {
-        let first = map.len() as u32;
+    ecs.resource_scope(|ecs, mut world: Mut<HexWorld>| {
+        let first = world.len() as u32;
         let mut refused = Vec::new();
         // Drained in place: no second list of the requests.
-        let mut requests = world.resource_mut::<Messages<GenerateHex>>();
+        let mut requests = ecs.resource_mut::<Messages<GenerateHex>>();
         for r in requests.drain() {
-            if let Err(error) = map.generate(r.hex, r.cause) {
+            if let Err(error) = world.generate(r.hex, r.cause) {
                 refused.push(GenerationRefused {
                     hex: r.hex,
                     cause: r.cause,
@@ -368,9 +368,9 @@ pub fn generate_hexes(world: &mut World) {
                 });
             }
         }
-        world.write_message_batch(refused);
-        let made = first..map.len() as u32;
-        spawn_hexes(world, &map, made);
+        ecs.write_message_batch(refused);
+        let made = first..world.len() as u32;
+        spawn_hexes(ecs, &world, made);
     });
 }
 
@@ -412,9 +412,9 @@ mod tests {
             .iter(app.world())
             .map(|(p, b, g)| (*p, *b, *g))
             .collect();
-        let map = app.world().resource::<HexWorld>();
+        let world = app.world().resource::<HexWorld>();
         for (pos, b, g) in rows {
-            let d = map.get(pos.0).unwrap();
+            let d = world.get(pos.0).unwrap();
             assert_eq!((d.biome, d.order), (b.0, g.order));
         }
     }

@@ -204,20 +204,20 @@ mod tests {
             .expect("the origin is generated");
         // A flag raised, by hand: the feature in the store and on the hex, its owner, and the
         // edit of the hex that comes with them (without the feature, flags would take it down).
-        let mut map = app.world_mut().resource_mut::<HexWorld>();
-        let flag = map.rules.feature("Flag").unwrap();
-        let d = map.get(Hex::ZERO).unwrap();
+        let mut world = app.world_mut().resource_mut::<HexWorld>();
+        let flag = world.rules.feature("Flag").unwrap();
+        let d = world.get(Hex::ZERO).unwrap();
         let mut features = d.features;
         features.insert(flag);
-        map.set_state(Hex::ZERO, d.landmark, features);
+        world.set_state(Hex::ZERO, d.landmark, features);
         (app.world_mut().entity_mut(hex)).insert((Features(features), Occupied(Faction(0))));
         app.world_mut().write_message(HexEdited { hex: Hex::ZERO });
         app.update();
         let was = rim_colour(&mut app).expect("an occupied hex has a rim");
         assert_eq!(was, faction_colour(&Rules::aeternus(), Faction(0)));
 
-        let mut map = app.world_mut().resource_mut::<HexWorld>();
-        map.rules.play.factions[0].colour = [1, 2, 3];
+        let mut world = app.world_mut().resource_mut::<HexWorld>();
+        world.rules.play.factions[0].colour = [1, 2, 3];
         app.world_mut().write_message(RulesReloaded {
             source: "mod.ron".into(),
         });
@@ -250,15 +250,15 @@ mod tests {
                 .count()
         };
         assert_eq!(wards(&mut app), 0);
-        let mut map = app.world_mut().resource_mut::<HexWorld>();
-        let (pylon, radius) = map.rules.pylons().next().unwrap();
-        let d = map.get(Hex::ZERO).unwrap();
+        let mut world = app.world_mut().resource_mut::<HexWorld>();
+        let (pylon, radius) = world.rules.pylons().next().unwrap();
+        let d = world.get(Hex::ZERO).unwrap();
         let mut features = d.features;
         features.insert(pylon);
-        map.set_state(Hex::ZERO, d.landmark, features);
+        world.set_state(Hex::ZERO, d.landmark, features);
         let ring = Hex::ZERO
             .range(radius)
-            .filter(|&h| map.is_generated(h))
+            .filter(|&h| world.is_generated(h))
             .count();
         let origin = (app.world_mut().query::<(Entity, &HexPos)>())
             .iter(app.world())

@@ -127,7 +127,7 @@ pub(super) struct GameShown<'w, 's> {
     over: Option<Res<'w, GameOver>>,
     standings: Res<'w, Standings>,
     rules: WorldRules<'w>,
-    map: Res<'w, HexWorld>,
+    world: Res<'w, HexWorld>,
     index: Res<'w, HexIndex>,
     flags: Query<'w, 's, &'static Occupied>,
     sites: Option<Res<'w, SiteLayer>>,
@@ -160,7 +160,7 @@ impl GameShown<'_, '_> {
                     let range = self.rules.construction.range;
                     let at = super::input::build_target(me.hex, window.hovered.0, range);
                     let pick = window.pick.0.as_ref();
-                    text::status(self.phase.0, me, &self.rules, &self.map, at, pick)
+                    text::status(self.phase.0, me, &self.rules, &self.world, at, pick)
                 }),
                 me.map(|me| me.faction),
             ),
@@ -177,14 +177,14 @@ impl GameShown<'_, '_> {
                 .map(|s| s.player.name.as_str())
                 .collect();
             let owner = occupant(hex, &self.index, &self.flags);
-            let info = text::hex_info(hex, &self.map, owner, &here, &self.rules);
+            let info = text::hex_info(hex, &self.world, owner, &here, &self.rules);
             let info = match &self.sites {
                 Some(sites) => info + &text::sites_line(sites.names_at(hex)),
                 None => info,
             };
             // What a build there would cost, and why the rules would refuse it.
             match (me, &self.over) {
-                (Some(me), None) => info + &text::build_lines(me, &self.map, hex),
+                (Some(me), None) => info + &text::build_lines(me, &self.world, hex),
                 _ => info,
             }
         })

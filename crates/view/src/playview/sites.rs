@@ -266,9 +266,9 @@ mod tests {
         let first = wanted(&app);
         assert!(first.len() > 100, "{}", first.len());
         assert_eq!(stars(&mut app), first);
-        let map = app.world().resource::<HexWorld>();
+        let world = app.world().resource::<HexWorld>();
         let layer = app.world().resource::<SiteLayer>();
-        let all = map.order().filter(|&h| layer.has_sites(h)).count();
+        let all = world.order().filter(|&h| layer.has_sites(h)).count();
         assert!(first.len() < all, "only the chunks in view have stars");
         // Hexes generated in view while shown get their stars too.
         app.world_mut().spawn(Viewer {

@@ -256,7 +256,7 @@ pub(crate) struct ArtLoads<'w, 's> {
 #[derive(SystemParam)]
 pub(super) struct MapRestyle<'w, 's> {
     rules: aeternus_core::world::plugin::WorldRules<'w>,
-    maps: Query<'w, 's, &'static mut TilemapTexture>,
+    tilemaps: Query<'w, 's, &'static mut TilemapTexture>,
     tiles: super::tiles::TileLooks<'w, 's>,
 }
 
@@ -275,14 +275,14 @@ pub(super) fn take_tiles(loads: ArtLoads, art: Option<ResMut<TileArt>>, restyle:
     } = loads;
     let MapRestyle {
         rules,
-        mut maps,
+        mut tilemaps,
         mut tiles,
     } = restyle;
     let Some(mut art) = art else { return };
     let (events, failed) = read_art(&mut events, &mut failed);
     if art.take(&events, &failed, &arts, &mut images, &mut rejected) {
         let texture = art.texture();
-        for mut t in &mut maps {
+        for mut t in &mut tilemaps {
             *t = texture.clone();
         }
         tiles.restyle(Some(&art), &rules);

@@ -114,7 +114,7 @@ struct Records<'w, 's> {
 #[derive(SystemParam)]
 struct WorldDrawn<'w, 's> {
     generated: MessageReader<'w, 's, HexGenerated>,
-    map: Res<'w, HexWorld>,
+    world: Res<'w, HexWorld>,
     fog: Res<'w, super::fog::Fog>,
     chunks: Res<'w, super::tiles::Chunks>,
     overview: Res<'w, super::overview::Overview>,
@@ -185,7 +185,7 @@ impl Figures {
             "figures: {} hexes, {} frames {}, window {}x{}, {} fog hexes, {} tile chunks shown, {} chunk pictures; \
              systems mean {:.3} ms, median {:.3} ms (CPU mean {:.3} ms, median {:.3} ms); \
              frame mean {:.3} ms, median {:.3} ms (Bevy's frame time average {:.3} ms)",
-            world.map.len(),
+            world.world.len(),
             FRAMES,
             if self.pan { "panning" } else { "still" },
             size.x,

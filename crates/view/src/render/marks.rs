@@ -229,7 +229,7 @@ struct TerrainSources<'w, 's> {
     chunks: Res<'w, super::tiles::Chunks>,
     states: Query<'w, 's, (&'static HexPos, &'static Landmark, &'static Features)>,
     rules: WorldRules<'w>,
-    map: Res<'w, HexWorld>,
+    world: Res<'w, HexWorld>,
     textures: Res<'w, Textures>,
     art: Option<Res<'w, super::art::SpriteArt>>,
 }
@@ -252,7 +252,7 @@ fn update_marks(mut redraw: HexesToRedraw, from: TerrainSources, drawn: TerrainM
         chunks,
         states,
         rules,
-        map,
+        world,
         textures,
         art,
     } = from;
@@ -309,7 +309,7 @@ fn update_marks(mut redraw: HexesToRedraw, from: TerrainSources, drawn: TerrainM
     let corruption = rules.corruption;
     for &chunk in &chunks.shown {
         for hex in super::tiles::hexes_of(chunk) {
-            let Some(d) = map.get(hex) else { continue };
+            let Some(d) = world.get(hex) else { continue };
             if Some(d.landmark) == town || corruption.is_some_and(|c| d.features.contains(c)) {
                 draw(hex, d.landmark, &d.features);
             }

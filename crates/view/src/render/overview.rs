@@ -147,15 +147,15 @@ pub(crate) fn pixel_of(q: i32, r: i32) -> (u32, u32) {
 
 /// Paints a chunk's picture from the store and the fog: each hex in its biome's colour, fog
 /// veiled, the rest clear.
-pub(crate) fn paint(data: &mut [u8], chunk: IVec2, map: &HexWorld, fog: &Fog) {
+pub(crate) fn paint(data: &mut [u8], chunk: IVec2, world: &HexWorld, fog: &Fog) {
     data.fill(0);
     let fog_colour = FOG_COLOUR.to_srgba().to_u8_array();
     for q in 0..CHUNK {
         for r in 0..CHUNK {
             let hex = hex_at(chunk * CHUNK + IVec2::new(q, r));
-            let rgba = match map.get(hex) {
+            let rgba = match world.get(hex) {
                 Some(d) => {
-                    let [r, g, b] = map.rules.biomes[d.biome.0 as usize].colour;
+                    let [r, g, b] = world.rules.biomes[d.biome.0 as usize].colour;
                     [r, g, b, 255]
                 }
                 None if fog.contains(hex) => fog_colour,
@@ -196,7 +196,7 @@ fn paint_chunks(
     mut commands: Commands,
     mut known: ResMut<Known>,
     mut reloaded: MessageReader<RulesReloaded>,
-    (map, fog): (Res<HexWorld>, Res<Fog>),
+    (world, fog): (Res<HexWorld>, Res<Fog>),
     (mut images, mut materials): (ResMut<Assets<Image>>, ResMut<Assets<ColorMaterial>>),
     mut overview: ResMut<Overview>,
     mesh: Res<PictureMesh>,
@@ -235,7 +235,7 @@ fn paint_chunks(
         // world, and a repaint hands it a whole new picture.
         if let Some(mut image) = images.get_mut(handle.id()) {
             let mut data = (image.data.take()).unwrap_or_else(|| vec![0; PICTURE_BYTES]);
-            paint(&mut data, chunk, &map, &fog);
+            paint(&mut data, chunk, &world, &fog);
             image.data = Some(data);
         }
     }
@@ -390,12 +390,12 @@ impl MainView<'_, '_> {
             main_at.translation.truncate(),
             window.size() * scale_of(main_projection),
         );
-        let map = Rect::from_center_size(centre, Vec2::splat(side));
-        let v = seen.intersect(map);
+        let whole = Rect::from_center_size(centre, Vec2::splat(side));
+        let v = seen.intersect(whole);
         let to_panel = MINIMAP_SIZE / side;
         let (left, top) = (
-            (v.min.x - map.min.x) * to_panel,
-            (map.max.y - v.max.y) * to_panel,
+            (v.min.x - whole.min.x) * to_panel,
+            (whole.max.y - v.max.y) * to_panel,
         );
         let size = v.size() * to_panel;
         Some(if v.is_empty() {
@@ -518,19 +518,19 @@ mod tests {
         let mut app = app(11, 40);
         app.update();
         app.update();
-        let map = app.world().resource::<HexWorld>();
-        assert_eq!(map.len(), 3 * 40 * 41 + 1);
-        let rules = map.rules.clone();
+        let world = app.world().resource::<HexWorld>();
+        assert_eq!(world.len(), 3 * 40 * 41 + 1);
+        let rules = world.rules.clone();
         let known = app.world().resource::<Known>();
         assert!(known.dirty.is_empty(), "every picture painted");
         // A disc of radius 40 reaches beyond one chunk: several pictures.
         let n = app.world().resource::<Overview>().len();
         assert!(n >= 4, "{n} pictures");
         let layout = layout(HEX_SIZE);
-        let map = app.world().resource::<HexWorld>();
+        let world = app.world().resource::<HexWorld>();
         let mut checked = 0;
         for hex in view_order(Hex::ZERO, 40) {
-            let biome = map.get(hex).unwrap().biome;
+            let biome = world.get(hex).unwrap().biome;
             let [r, g, b] = rules.biomes[biome.0 as usize].colour;
             // The hex's centre, a quarter hex up and down: both its pixel rows.
             for dy in [-0.25, 0.25] {
@@ -539,7 +539,7 @@ mod tests {
             }
             checked += 1;
         }
-        assert_eq!(checked, map.len());
+        assert_eq!(checked, world.len());
         // The ring beyond is fog; two rings out is clear.
         let fog = FOG_COLOUR.to_srgba().to_u8_array();
         for hex in aeternus_core::hex::ring(Hex::ZERO, 41) {
@@ -565,11 +565,11 @@ mod tests {
                 cause: aeternus_core::world::Cause::MoveTarget,
             });
         app.update();
-        let map = app.world().resource::<HexWorld>();
-        let [r, g, b] = map.rules.biomes[map.get(step).unwrap().biome.0 as usize].colour;
+        let world = app.world().resource::<HexWorld>();
+        let [r, g, b] = world.rules.biomes[world.get(step).unwrap().biome.0 as usize].colour;
         assert_eq!(colour_at(&app, at), Some([r, g, b, 255]));
         // A reload repaints every picture in the new colours.
-        let mut rules = map.rules.clone();
+        let mut rules = world.rules.clone();
         for biome in &mut rules.biomes {
             biome.colour = [7, 8, 9];
         }

@@ -39,7 +39,7 @@ pub(crate) const CHUNK: i32 = 32;
 /// seen). `shown` and `hidden` are the chunks that came and went this frame, for the marks.
 #[derive(Resource, Default)]
 pub(crate) struct Chunks {
-    maps: HashMap<IVec2, Entity>,
+    tilemaps: HashMap<IVec2, Entity>,
     /// Tilemaps gone out of view, hidden with their tiles, to draw the next chunks that come
     /// near: rewriting a chunk's tiles costs a fraction of despawning them and spawning others.
     spare: Vec<Entity>,
@@ -50,16 +50,16 @@ pub(crate) struct Chunks {
 impl Chunks {
     /// Whether `hex` is drawn as a tile now (its chunk is shown).
     pub(crate) fn shows(&self, hex: Hex) -> bool {
-        self.maps.contains_key(&chunk_of(hex).0)
+        self.tilemaps.contains_key(&chunk_of(hex).0)
     }
 
     pub(crate) fn len(&self) -> usize {
-        self.maps.len()
+        self.tilemaps.len()
     }
 
     /// The chunks drawn as tiles now.
     pub(crate) fn drawn(&self) -> impl Iterator<Item = IVec2> + '_ {
-        self.maps.keys().copied()
+        self.tilemaps.keys().copied()
     }
 }
 
@@ -143,7 +143,7 @@ fn drop_tiles(
     mut fades: ResMut<Fades>,
 ) {
     let spare = std::mem::take(&mut chunks.spare);
-    for m in chunks.maps.drain().map(|(_, m)| m).chain(spare) {
+    for m in chunks.tilemaps.drain().map(|(_, m)| m).chain(spare) {
         commands.entity(m).despawn();
     }
     chunks.shown.clear();
@@ -185,24 +185,24 @@ fn centre_of(a: IVec2) -> Vec2 {
     AxialPos::new(a.x, a.y).center_in_world_col(&grid_size())
 }
 
-/// One hex tile of the tilemap `map`, drawn as `look` says (a layer of the map's texture and a
+/// One hex tile of the tilemap `tilemap`, drawn as `look` says (a layer of the map's texture and a
 /// tint: the white hex tinted is exactly the tint). The one way both map views make tiles.
-pub(crate) fn tile(map: Entity, position: TilePos, look: Look) -> impl Bundle {
+pub(crate) fn tile(tilemap: Entity, position: TilePos, look: Look) -> impl Bundle {
     (
         TileBundle {
             position,
-            tilemap_id: TilemapId(map),
+            tilemap_id: TilemapId(tilemap),
             color: TileColor(look.colour),
             texture_index: TileTextureIndex(look.index),
             ..default()
         },
-        ChildOf(map),
+        ChildOf(tilemap),
     )
 }
 
 /// A hex tilemap of `size` tiles whose tile (0, 0) is the hex at tilemap axial `origin` (see
 /// [`tilemap_axial`]), drawn from `texture` (every layer the hex's size): the one way both map
-/// views make maps.
+/// views make tilemaps.
 pub(crate) fn hex_tilemap(
     origin: IVec2,
     size: TilemapSize,
@@ -286,14 +286,17 @@ pub(crate) fn chunks_meeting(rect: Rect) -> impl Iterator<Item = IVec2> {
 /// How one hex is drawn now: its biome's look when generated (`new`: generated since the last
 /// frame, so it fades in), fog on the frontier, nothing elsewhere.
 fn hex_look(
-    map: &HexWorld,
+    world: &HexWorld,
     fog: &Fog,
     art: Option<&TileArt>,
     hex: Hex,
     new_from: u32,
 ) -> Option<(Look, bool)> {
-    match map.get(hex) {
-        Some(d) => Some((look_of(art, &map.rules, d.biome, hex), d.order >= new_from)),
+    match world.get(hex) {
+        Some(d) => Some((
+            look_of(art, &world.rules, d.biome, hex),
+            d.order >= new_from,
+        )),
         None => fog.contains(hex).then_some((
             Look {
                 index: 0,
@@ -332,7 +335,7 @@ impl CameraView<'_, '_> {
 #[derive(SystemParam)]
 pub(crate) struct TileDrawing<'w, 's> {
     commands: Commands<'w, 's>,
-    map: Res<'w, HexWorld>,
+    world: Res<'w, HexWorld>,
     textures: Res<'w, Textures>,
     art: Option<Res<'w, TileArt>>,
     chunks: ResMut<'w, Chunks>,
@@ -364,7 +367,7 @@ pub(crate) fn draw_tiles(
         tiles.draw_chunk(chunk, *new_from);
     }
     tiles.redraw(redraw, *new_from);
-    *new_from = tiles.map.len() as u32;
+    *new_from = tiles.world.len() as u32;
 }
 
 impl Stream {
@@ -394,7 +397,7 @@ impl TileDrawing<'_, '_> {
             let at = layout.hex_to_world_pos(hex);
             let b = (known.bounds).get_or_insert(Rect::from_center_size(at, Vec2::ZERO));
             *b = b.union_point(at);
-            self.fog.generated(&self.map, hex, |hex| {
+            self.fog.generated(&self.world, hex, |hex| {
                 let chunk = chunk_of(hex).0;
                 // Consecutive hexes are mostly in one chunk: skip the sets' look-ups for them.
                 if last != Some(chunk) {
@@ -402,7 +405,7 @@ impl TileDrawing<'_, '_> {
                     known.chunks.insert(chunk);
                     known.dirty.insert(chunk);
                 }
-                if chunks.maps.contains_key(&chunk) {
+                if chunks.tilemaps.contains_key(&chunk) {
                     redraw.push(hex);
                 }
             });
@@ -413,7 +416,7 @@ impl TileDrawing<'_, '_> {
     /// The chunks shown that the stream leaves: their tilemaps kept hidden as spares (up to
     /// [`SPARE_MAPS`]) or despawned.
     fn put_far_away(&mut self, stream: Stream) {
-        let far: Vec<IVec2> = (self.chunks.maps.keys().copied())
+        let far: Vec<IVec2> = (self.chunks.tilemaps.keys().copied())
             .filter(|&c| match stream {
                 Stream::All => false,
                 Stream::None => true,
@@ -421,7 +424,7 @@ impl TileDrawing<'_, '_> {
             })
             .collect();
         for c in far {
-            let Some(m) = self.chunks.maps.remove(&c) else {
+            let Some(m) = self.chunks.tilemaps.remove(&c) else {
                 continue;
             };
             if self.chunks.spare.len() < SPARE_MAPS {
@@ -439,13 +442,13 @@ impl TileDrawing<'_, '_> {
     /// first (zooming in from the strategic view would otherwise make every tile in sight in
     /// one long frame). Until they are all made the map is still changing (a screenshot waits).
     fn wanted(&mut self, stream: Stream) -> Vec<IVec2> {
-        let (known, maps) = (&self.known.chunks, &self.chunks.maps);
+        let (known, tilemaps) = (&self.known.chunks, &self.chunks.tilemaps);
         let mut wanted: Vec<IVec2> = match stream {
             Stream::Near(near, _) => chunks_meeting(near)
-                .filter(|c| known.contains(c) && !maps.contains_key(c))
+                .filter(|c| known.contains(c) && !tilemaps.contains_key(c))
                 .collect(),
             Stream::All => (known.iter().copied())
-                .filter(|c| !maps.contains_key(c))
+                .filter(|c| !tilemaps.contains_key(c))
                 .collect(),
             Stream::None => Vec::new(),
         };
@@ -480,7 +483,7 @@ impl TileDrawing<'_, '_> {
             for y in 0..size.y {
                 let position = TilePos { x, y };
                 let hex = hex_in(chunk, position);
-                let look = hex_look(&self.map, &self.fog, art, hex, new_from);
+                let look = hex_look(&self.world, &self.fog, art, hex, new_from);
                 let drawn = draw_tile(
                     &mut self.commands,
                     storage,
@@ -502,7 +505,7 @@ impl TileDrawing<'_, '_> {
             let bundle = hex_tilemap(chunk * CHUNK, size, fresh, texture);
             self.commands.entity(tilemap).insert(bundle);
         }
-        self.chunks.maps.insert(chunk, tilemap);
+        self.chunks.tilemaps.insert(chunk, tilemap);
         self.chunks.shown.push(chunk);
     }
 
@@ -516,13 +519,13 @@ impl TileDrawing<'_, '_> {
             if shown_now.contains(&chunk) {
                 continue;
             }
-            let Some(&tilemap) = self.chunks.maps.get(&chunk) else {
+            let Some(&tilemap) = self.chunks.tilemaps.get(&chunk) else {
                 continue;
             };
             let Ok(mut storage) = self.storages.get_mut(tilemap) else {
                 continue;
             };
-            let look = hex_look(&self.map, &self.fog, self.art.as_deref(), hex, new_from);
+            let look = hex_look(&self.world, &self.fog, self.art.as_deref(), hex, new_from);
             let (commands, looks) = (&mut self.commands, &mut self.looks);
             let drawn = draw_tile(commands, &mut storage, looks, tilemap, position, look);
             if let Some((tile, true)) = drawn {
@@ -628,7 +631,7 @@ fn fade_in(
 /// Every drawn tile, to restyle.
 #[derive(SystemParam)]
 pub(crate) struct TileLooks<'w, 's> {
-    map: Res<'w, HexWorld>,
+    world: Res<'w, HexWorld>,
     chunks: Res<'w, Chunks>,
     storages: Query<'w, 's, &'static TileStorage>,
     looks: Query<'w, 's, (&'static mut TileColor, &'static mut TileTextureIndex)>,
@@ -638,7 +641,7 @@ impl TileLooks<'_, '_> {
     /// Gives every drawn tile of a generated hex its look under `art` and `rules` (only the
     /// chunks shown have tiles).
     pub(crate) fn restyle(&mut self, art: Option<&TileArt>, rules: &Rules) {
-        for (&chunk, &tilemap) in &self.chunks.maps {
+        for (&chunk, &tilemap) in &self.chunks.tilemaps {
             let Ok(storage) = self.storages.get(tilemap) else {
                 continue;
             };
@@ -646,7 +649,8 @@ impl TileLooks<'_, '_> {
                 for y in 0..CHUNK as u32 {
                     let position = TilePos { x, y };
                     let hex = hex_in(chunk, position);
-                    let (Some(tile), Some(d)) = (storage.get(&position), self.map.get(hex)) else {
+                    let (Some(tile), Some(d)) = (storage.get(&position), self.world.get(hex))
+                    else {
                         continue;
                     };
                     let Ok((colour, index)) = self.looks.get_mut(tile) else {
@@ -719,10 +723,10 @@ mod tests {
             .id();
         let mut storage = TileStorage::empty(TilemapSize { x: 32, y: 32 });
         storage.set(&position, tile);
-        let map = app.world_mut().spawn(storage).id();
+        let tilemap = app.world_mut().spawn(storage).id();
         rules.biomes[meadow.0 as usize].colour = [1, 2, 3];
         let chunks = Chunks {
-            maps: [(chunk, map)].into_iter().collect(),
+            tilemaps: [(chunk, tilemap)].into_iter().collect(),
             ..default()
         };
         app.insert_resource(aeternus_core::world::HexWorld::new(rules, 7))
@@ -823,15 +827,15 @@ mod tests {
     /// Every shown chunk's tilemap sits at its chunk and draws what the store and the fog hold
     /// there (a hidden tile or none where neither holds a hex); returns the shown tiles.
     fn check_drawn(app: &mut App) -> usize {
-        let world = app.world();
-        let (map, fog, chunks) = (
-            world.resource::<HexWorld>(),
-            world.resource::<Fog>(),
-            world.resource::<Chunks>(),
+        let ecs = app.world();
+        let (world, fog, chunks) = (
+            ecs.resource::<HexWorld>(),
+            ecs.resource::<Fog>(),
+            ecs.resource::<Chunks>(),
         );
         let mut shown = 0;
-        for (&chunk, &tilemap) in &chunks.maps {
-            let e = world.entity(tilemap);
+        for (&chunk, &tilemap) in &chunks.tilemaps {
+            let e = ecs.entity(tilemap);
             let at = e.get::<Transform>().unwrap().translation.truncate();
             assert_eq!(at, centre_of(chunk * CHUNK), "{chunk}");
             assert_ne!(e.get::<Visibility>(), Some(&Visibility::Hidden), "{chunk}");
@@ -840,8 +844,8 @@ mod tests {
                 for y in 0..CHUNK as u32 {
                     let position = TilePos { x, y };
                     let hex = hex_in(chunk, position);
-                    let want = hex_look(map, fog, None, hex, u32::MAX).map(|(l, _)| l);
-                    let tile = storage.get(&position).map(|t| world.entity(t));
+                    let want = hex_look(world, fog, None, hex, u32::MAX).map(|(l, _)| l);
+                    let tile = storage.get(&position).map(|t| ecs.entity(t));
                     let got = tile.filter(|t| t.get::<TileVisible>().unwrap().0).map(|t| {
                         assert_eq!(t.get::<TilemapId>().unwrap().0, tilemap);
                         let colour = t.get::<TileColor>().unwrap().0.with_alpha(1.0);
@@ -909,14 +913,14 @@ mod tests {
         };
         // The marks the store asks for in the shown chunks.
         let wanted_marks = |app: &App| -> usize {
-            let (map, chunks) = (
+            let (world, chunks) = (
                 app.world().resource::<HexWorld>(),
                 app.world().resource::<Chunks>(),
             );
-            let town = map.rules.landmark("Town");
-            let corruption = map.rules.corruption;
-            (chunks.maps.keys().flat_map(|&c| hexes_of(c)))
-                .filter_map(|hex| map.get(hex))
+            let town = world.rules.landmark("Town");
+            let corruption = world.rules.corruption;
+            (chunks.tilemaps.keys().flat_map(|&c| hexes_of(c)))
+                .filter_map(|hex| world.get(hex))
                 .map(|d| {
                     usize::from(Some(d.landmark) == town)
                         + usize::from(corruption.is_some_and(|c| d.features.contains(c)))
@@ -924,7 +928,7 @@ mod tests {
                 .sum()
         };
         settle(&mut app);
-        let first = app.world().resource::<Chunks>().maps.clone();
+        let first = app.world().resource::<Chunks>().tilemaps.clone();
         assert!(first.len() >= 4, "{first:?}");
         assert!(check_drawn(&mut app) > 1000);
         let first_marks = marks(&mut app);
@@ -939,7 +943,7 @@ mod tests {
             .x = 50_000.0;
         settle(&mut app);
         let chunks = app.world().resource::<Chunks>();
-        assert!(chunks.maps.is_empty());
+        assert!(chunks.tilemaps.is_empty());
         assert_eq!(chunks.spare.len(), first.len().min(SPARE_MAPS));
         for &m in &chunks.spare {
             assert_eq!(app.world().get::<Visibility>(m), Some(&Visibility::Hidden));
@@ -953,7 +957,7 @@ mod tests {
             .translation
             .x = 1800.0;
         settle(&mut app);
-        let second = app.world().resource::<Chunks>().maps.clone();
+        let second = app.world().resource::<Chunks>().tilemaps.clone();
         let moved = (second.iter())
             .filter(|&(c, m)| first.iter().any(|(c0, m0)| m0 == m && c0 != c))
             .count();

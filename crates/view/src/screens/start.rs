@@ -168,11 +168,11 @@ pub fn start_new_here(world: &mut World, seed: u64, players: u32, bots: u32) {
 pub fn load_here(world: &mut World, path: &std::path::Path) -> Result<(), String> {
     let rules = world.resource::<HexWorld>().rules.clone();
     let save = SaveGame::read(path).map_err(|e| e.to_string())?;
-    let map = save
+    let hexes = save
         .world(&rules, &path.display().to_string())
         .map_err(|e| e.to_string())?;
     let seed = save.seed;
-    save.restore(world, map);
+    save.restore(world, hexes);
     begin(world, seed);
     Ok(())
 }

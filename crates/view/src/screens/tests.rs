@@ -85,11 +85,11 @@ fn the_title_seats_nobody_and_enter_enter_starts_the_seed_offered() {
     assert_eq!((screen(&app), menu(&app)), (Screen::Game, Menu::None));
     app.update();
     let rules = Rules::aeternus();
-    let map = app.world().resource::<HexWorld>();
-    assert_eq!(map.seed, 42);
+    let world = app.world().resource::<HexWorld>();
+    assert_eq!(world.seed, 42);
     // Only the players' sight is generated: the same hexes a fresh world of the seed gets.
     let fresh = sight_world(&rules, 42);
-    let got: Vec<_> = map.order().map(|h| (h, map.get(h).unwrap())).collect();
+    let got: Vec<_> = world.order().map(|h| (h, world.get(h).unwrap())).collect();
     let want: Vec<_> = fresh.order().map(|h| (h, fresh.get(h).unwrap())).collect();
     assert_eq!(got, want);
     let seats = aeternus_core::play::default_seats(&rules) as usize;
@@ -112,11 +112,11 @@ fn a_second_game_replaces_the_first_in_place() {
     assert_eq!(screen(&app), Screen::Game);
     app.update();
     let rules = Rules::aeternus();
-    let map = app.world().resource::<HexWorld>();
-    assert_eq!(map.seed, 7);
+    let world = app.world().resource::<HexWorld>();
+    assert_eq!(world.seed, 7);
     let fresh = sight_world(&rules, 7);
-    assert_eq!(map.len(), fresh.len());
-    assert!(fresh.order().all(|h| map.get(h) == fresh.get(h)));
+    assert_eq!(world.len(), fresh.len());
+    assert!(fresh.order().all(|h| world.get(h) == fresh.get(h)));
     let seats = aeternus_core::play::default_seats(&rules) as usize;
     assert_eq!(players(&mut app), vec![Hex::ZERO; seats]);
 }
@@ -231,8 +231,8 @@ fn a_save_taken_from_the_load_list_loads_in_place_and_a_broken_one_says_why() {
     // The good one loads in place.
     press(&mut app, "Down,Enter");
     assert_eq!(screen(&app), Screen::Game);
-    let map = app.world().resource::<HexWorld>();
-    assert_eq!(map.seed, 12);
+    let world = app.world().resource::<HexWorld>();
+    assert_eq!(world.seed, 12);
     assert_eq!(app.world().resource::<aeternus_core::play::Phase>().0, 5);
     let saved = aeternus_core::save::SaveGame::from_ron(good, "good").unwrap();
     assert_eq!(aeternus_core::save::capture(app.world_mut()), saved);

@@ -38,7 +38,7 @@ struct NearChecks {
 fn check_each_pass(
     mut edited: MessageReader<crate::world::plugin::HexEdited>,
     mut generated: MessageReader<crate::world::plugin::HexGenerated>,
-    map: Res<HexWorld>,
+    world: Res<HexWorld>,
     players: Query<&Position, With<Player>>,
     flags: Query<&HexPos, With<Occupied>>,
     mut checks: ResMut<NearChecks>,
@@ -56,7 +56,7 @@ fn check_each_pass(
     checks.passes += 1;
     if let (None, Err(e)) = (
         &checks.broken,
-        crate::world::invariants::check_near(&map, &near, &players, &flags),
+        crate::world::invariants::check_near(&world, &near, &players, &flags),
     ) {
         checks.broken = Some(e.to_string());
     }
@@ -177,13 +177,13 @@ fn count_hazards(
     mut exits: MessageReader<ExitOpen>,
     mut arrived: MessageReader<Arrived>,
     mut attempts: MessageReader<MoveAttempt>,
-    map: Res<HexWorld>,
+    world: Res<HexWorld>,
     mut n: ResMut<Hazards>,
 ) {
-    let effects = |h: Hex| crate::play::movement_effects(&map.rules, &map.get(h).unwrap());
+    let effects = |h: Hex| crate::play::movement_effects(&world.rules, &world.get(h).unwrap());
     let let_go: Vec<Move> = exits.read().map(|e| e.0).collect();
     for EntryOpen(m) in entries.read() {
-        let other = m.into_indeterminate || map.mass_root(m.from) != map.mass_root(m.to);
+        let other = m.into_indeterminate || world.mass_root(m.from) != world.mass_root(m.to);
         if other && effects(m.from).exit_other_mass_chance < 1.0 {
             n.rolled += 1;
             n.let_go += let_go.contains(m) as u32;

@@ -11,8 +11,8 @@ fn entering_a_corrupted_hex_corrupts_the_hex_left() {
     t.place(step(HERE, North), "Meadow", &["Corrupted"]);
     let built = t.features(&["Boardwalk", "Stag Station"]);
     t.place(HERE, "Forest", &[]).fill(HERE, 2, "Meadow");
-    let mut map = t.app.world_mut().resource_mut::<HexWorld>();
-    map.set_state(HERE, town, built);
+    let mut world = t.app.world_mut().resource_mut::<HexWorld>();
+    world.set_state(HERE, town, built);
     t.join(1, 0, HERE);
     t.frame();
     let events = t.go(1, North);

@@ -35,8 +35,8 @@ fn gathering_yields_the_biome_and_the_landmark_for_its_ap() {
     // A Town adds its own yield to its biome's.
     let town = t.rules().landmark("Town").unwrap();
     let meadow = step(HERE, Direction::North);
-    let map = &mut t.app.world_mut().resource_mut::<HexWorld>();
-    map.set_state(meadow, town, FeatureSet::EMPTY);
+    let world = &mut t.app.world_mut().resource_mut::<HexWorld>();
+    world.set_state(meadow, town, FeatureSet::EMPTY);
     t.set(1, Position(meadow));
     let events = gather(&mut t, 1);
     let PlayEvent::Gathered { yields, .. } = &events[0] else {

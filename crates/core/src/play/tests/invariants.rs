@@ -66,10 +66,11 @@ fn random_games_keep_every_invariant() {
                 }
                 8 => {
                     let stations: Vec<Hex> = {
-                        let map = t.app.world().resource::<HexWorld>();
+                        let world = t.app.world().resource::<HexWorld>();
                         let s = t.feature("Stag Station");
-                        map.order()
-                            .filter(|h| map.get(*h).unwrap().features.contains(s))
+                        world
+                            .order()
+                            .filter(|h| world.get(*h).unwrap().features.contains(s))
                             .collect()
                     };
                     match stations.is_empty() {

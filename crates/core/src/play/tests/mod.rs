@@ -90,8 +90,8 @@ impl Table {
         assert!(!self.started, "hexes are placed before the first frame");
         let (b, f) = (self.biome(biome), self.features(features));
         let barren = self.rules().landmark("Barren").unwrap();
-        let mut map = self.app.world_mut().resource_mut::<HexWorld>();
-        map.place(hex, b, barren, f);
+        let mut world = self.app.world_mut().resource_mut::<HexWorld>();
+        world.place(hex, b, barren, f);
         self
     }
 
@@ -206,11 +206,11 @@ impl Table {
 
     /// Every generated hex has one entity, and it shows what the store holds.
     pub fn assert_mirrored(&mut self) {
-        let map = self.app.world().resource::<HexWorld>();
+        let world = self.app.world().resource::<HexWorld>();
         let index = self.app.world().resource::<HexIndex>();
-        assert_eq!(index.len(), map.len());
-        for hex in map.order() {
-            let d = map.get(hex).unwrap();
+        assert_eq!(index.len(), world.len());
+        for hex in world.order() {
+            let d = world.get(hex).unwrap();
             let e = self.app.world().entity(index[&hex]);
             let shown = (
                 e.get::<Biome>().unwrap().0,

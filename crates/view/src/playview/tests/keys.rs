@@ -251,9 +251,10 @@ fn a_failed_save_says_why_and_loses_nothing() {
     let next = Direction::ALL
         .into_iter()
         .find(|d| {
-            let map = app.world().resource::<HexWorld>();
-            let lake = map.rules.biome("Lake");
-            map.get(at + d.offset())
+            let world = app.world().resource::<HexWorld>();
+            let lake = world.rules.biome("Lake");
+            world
+                .get(at + d.offset())
                 .is_some_and(|h| Some(h.biome) != lake)
         })
         .unwrap();
