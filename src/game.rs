@@ -22,6 +22,12 @@ use aeternus_core::world::plugin::Viewer;
 use aeternus_view::render::window;
 use aeternus_view::screens;
 
+/// A saved game and its world.
+type Loaded = (SaveGame, HexWorld);
+
+/// Who plays each seat.
+type Table = Vec<aeternus_core::play::SeatKind>;
+
 /// How far a `--screenshot` of a game started from the command line reveals around the origin
 /// (the window tests' picture and the README's); a game played reveals only what the players'
 /// sight does.
@@ -97,7 +103,7 @@ pub fn run(cli: &Cli) -> Result<(), Fault> {
         }
     };
     let sites = site_layer(&rules, cli, &sources)?;
-    let loaded = loaded_game(cli, title, &rules)?;
+    let (loaded, table) = loaded_game(cli, title, &rules)?;
     let seed = loaded.as_ref().map_or(seed, |(s, _)| s.seed);
     let mut app = App::new();
     if title {
@@ -116,7 +122,7 @@ pub fn run(cli: &Cli) -> Result<(), Fault> {
     app.add_plugins(aeternus_core::mods::reload::plugin);
     let handle = app.world().resource::<AssetServer>().load(rules_path);
     app.insert_resource(aeternus_core::mods::reload::RulesAsset(handle));
-    add_views(&mut app, cli, title, at);
+    add_views(&mut app, cli, title, at, table);
     app.run();
     Ok(())
 }
@@ -158,13 +164,10 @@ fn storm_cycle(cli: &Cli, storm: &StormRules, seed: u64) -> Result<CycleParams, 
 }
 
 /// The saved game `--load` names, with its world, which must fit the rules (none on the title,
-/// whose Load menu reads it); the table checked against `--players` and `--bots`.
-fn loaded_game(
-    cli: &Cli,
-    title: bool,
-    rules: &Rules,
-) -> Result<Option<(SaveGame, HexWorld)>, Fault> {
-    if cli.load.is_some() && cli.players.is_some() {
+/// whose Load menu reads it), and the table: `--seats` (or `--players` and `--bots`) over the
+/// save's players or a new game's.
+fn loaded_game(cli: &Cli, title: bool, rules: &Rules) -> Result<(Option<Loaded>, Table), Fault> {
+    if cli.load.is_some() && cli.seats.players.is_some() {
         return Err(Fault::BadInput(
             "--players cannot be used with --load: a save brings its players".into(),
         ));
@@ -177,17 +180,12 @@ fn loaded_game(
         }
         _ => None,
     };
-    let seats = match &loaded {
+    let n = match &loaded {
         Some((save, _)) => save.players.len() as u32,
-        None => (cli.players).unwrap_or_else(|| aeternus_core::play::default_seats(rules)),
+        None => (cli.seats.count()).unwrap_or_else(|| aeternus_core::play::default_seats(rules)),
     };
-    if cli.bots > seats {
-        return Err(Fault::BadInput(format!(
-            "--bots {} is more than the {seats} players at the table",
-            cli.bots
-        )));
-    }
-    Ok(loaded)
+    let table = cli.seats.table(n, false, aeternus_core::play::MAX_SEATS)?;
+    Ok((loaded, table))
 }
 
 /// The screens, on the title or in the game, and the window tests' keys if given.
@@ -201,7 +199,7 @@ fn add_screens(
     let launch = screens::Launch {
         rules: cli.rules.name.clone(),
         mods: cli.mods.clone(),
-        bot: cli.bot.kind,
+        bot: cli.seats.bot.kind,
         save: cli.save.file.clone(),
         seed,
     };
@@ -234,7 +232,7 @@ fn add_site_layer(app: &mut App, sites: Result<SiteLayer, RulesError>) {
 
 /// The drawing, the play view, the bots' pace, the spectator and the first framing; `at` is
 /// where the game's first player stands (the origin in a new game).
-fn add_views(app: &mut App, cli: &Cli, title: bool, at: Hex) {
+fn add_views(app: &mut App, cli: &Cli, title: bool, at: Hex, table: Table) {
     use aeternus_view::{playview, render, spectator};
     if let Some(path) = &cli.save.file {
         app.insert_resource(playview::saving::SavePath(path.clone()));
@@ -245,11 +243,11 @@ fn add_views(app: &mut App, cli: &Cli, title: bool, at: Hex) {
         app.insert_resource(render::StartZoom(zoom));
     }
     app.add_plugins(playview::PlayViewPlugin {
-        players: cli.players,
+        players: cli.seats.count(),
     });
-    if cli.bots > 0 && !title {
+    if table.iter().any(|s| s.bot().is_some()) && !title {
         // A bot's action every 0.4 s: a person can follow what it does in the log.
-        app.insert_resource(aeternus_core::play::BotSeats(cli.bots, cli.bot.kind))
+        app.insert_resource(aeternus_core::play::BotSeats(table))
             .insert_resource(aeternus_core::play::BotPace {
                 per_frame: 1,
                 every: std::time::Duration::from_millis(400),

@@ -490,6 +490,63 @@ fn a_recorded_game_is_the_same_twice_and_its_replay_saves_it_alike() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `--seats` names each seat's bot: the log's seats say so, and the log replays.
+#[test]
+fn sim_seats_each_seat_its_own_bot() {
+    let dir = scratch("sim-seats");
+    let log = dir.join("game.jsonl");
+    let seats = [
+        "sim",
+        "--seed",
+        "4",
+        "--phases",
+        "3",
+        "--seats",
+        "greedy,greedy-v1,random",
+    ];
+    let out = aeternus(&[&seats[..], &["--out", log.to_str().unwrap()]].concat());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&log).unwrap();
+    let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let bots: Vec<&str> = (first["seats"].as_array().unwrap().iter())
+        .map(|s| s["bot"].as_str().unwrap())
+        .collect();
+    assert_eq!(bots, ["greedy", "greedy-v1", "random"]);
+    let out = aeternus(&["replay", log.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The shorthand and the list agree: three greedy seats either way.
+    let short = aeternus(&[
+        "sim",
+        "--seed",
+        "4",
+        "--phases",
+        "2",
+        "--players",
+        "3",
+        "--bot",
+        "greedy",
+    ]);
+    let long = aeternus(&[
+        "sim",
+        "--seed",
+        "4",
+        "--phases",
+        "2",
+        "--seats",
+        "greedy,greedy,greedy",
+    ]);
+    assert!(short.status.success() && short.stdout == long.stdout);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// A log with one action edited is refused, naming the line where the replay diverges.
 #[test]
 fn a_tampered_log_is_refused_at_its_line() {

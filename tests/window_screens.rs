@@ -165,7 +165,8 @@ fn shows_the_new_games_world(tag: &str, seed: u64, args: &[&str]) {
             .unwrap(),
         );
     let seats = aeternus_core::play::default_seats(&rules);
-    aeternus_core::play::restart::seat(app.world_mut(), seats, 0, aeternus_core::play::Bot::Random);
+    let people = vec![aeternus_core::play::SeatKind::Human; seats as usize];
+    aeternus_core::play::restart::seat(app.world_mut(), &people);
     app.update();
     let mut viewers = app
         .world_mut()

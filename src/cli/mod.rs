@@ -13,7 +13,7 @@ use std::str::FromStr;
 
 use clap::{Args, Parser, Subcommand};
 
-use shared::{BotArg, RulesArg, SaveArg, SpectatorArg};
+use shared::{RulesArg, SaveArg, SeatArgs, SpectatorArg};
 
 use aeternus_core::export::{MapExport, write_png};
 use aeternus_core::headless::{Fault, RulesChoice, gen_world, load_rules, open_out, read_hexes};
@@ -40,15 +40,9 @@ pub struct Cli {
     /// Save a screenshot of the window to FILE once the world is drawn, then quit.
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<PathBuf>,
-    /// Players at the table (hot-seat), 1 to 8; default: the ruleset's factions, at least 2.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=aeternus_core::play::MAX_SEATS as i64))]
-    pub players: Option<u32>,
-    /// Seats played by bots (`--bot`): the last N players (0 to the number of players).
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=aeternus_core::play::MAX_SEATS as i64))]
-    pub bots: u32,
-    /// The kind of bot those seats are.
+    /// The table (hot-seat people and bots).
     #[command(flatten)]
-    pub bot: BotArg,
+    pub seats: SeatArgs,
     /// Start from a saved game (its seed and world; load it with the rules it was saved with).
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
@@ -84,8 +78,7 @@ impl Cli {
         let s = &self.storm;
         self.seed.is_some()
             || self.load.is_some()
-            || self.players.is_some()
-            || self.bots > 0
+            || self.seats.given()
             || self.screenshot.is_some()
             || self.rules.name != "aeternus"
             || self.save.file.is_some()

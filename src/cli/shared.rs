@@ -1,13 +1,15 @@
 //! The options several commands share, each defined once and flattened into the commands that
 //! take it: `--rules` (the window, `gen`, `sites`, `sim`, `replay`), `--save` (the window,
-//! `sim`, `replay`), `--spectator` and `--speed` (the window; `sim` and `replay` watched), `--bot`
-//! (the window's bot seats, `sim`).
+//! `sim`, `replay`), `--spectator` and `--speed` (the window; `sim` and `replay` watched), the
+//! table: `--seats`, or `--players`, `--bots` and `--bot` (the window, `sim`).
 
 use std::path::PathBuf;
 
 use clap::Args;
 
-use aeternus_core::play::Bot;
+use aeternus_core::headless::Fault;
+use aeternus_core::play::{Bot, SeatKind, table_of};
+use aeternus_core::sim::MAX_PLAYERS;
 
 /// `--rules`: the ruleset.
 #[derive(Args, Debug, Clone)]
@@ -55,7 +57,7 @@ pub struct WatchArgs {
 /// `--bot KIND`: the kind of the bots seated.
 #[derive(Args, Debug, Clone)]
 pub struct BotArg {
-    /// The kind of bot: random or greedy.
+    /// The kind of bot: random, greedy or greedy-v1 (the greedy bot before razes).
     #[arg(
         long = "bot",
         id = "bot",
@@ -63,6 +65,77 @@ pub struct BotArg {
         default_value = "random"
     )]
     pub kind: Bot,
+}
+
+/// Who sits at the table: `--seats` names every seat; `--players`, `--bots` and `--bot` are
+/// its shorthands and conflict with it.
+#[derive(Args, Debug, Clone)]
+pub struct SeatArgs {
+    /// Each seat, comma separated: `human` or a bot (random, greedy, greedy-v1); the list's
+    /// length is the number of players (the window seats 8 at most, `sim` 64, bots only).
+    #[arg(long, value_name = "SEATS", value_delimiter = ',',
+          conflicts_with_all = ["players", "bots", "bot"])]
+    pub seats: Option<Vec<SeatKind>>,
+    /// Players at the table, 1 to 64 (the window: 8); default: the rules' factions, at least
+    /// 2. Player i plays faction i modulo the rules' factions.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_PLAYERS as i64))]
+    pub players: Option<u32>,
+    /// Seats played by bots of `--bot`'s kind: the last N players (default: none in the window,
+    /// every seat in `sim`).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=MAX_PLAYERS as i64))]
+    pub bots: Option<u32>,
+    #[command(flatten)]
+    pub bot: BotArg,
+}
+
+impl SeatArgs {
+    /// The number of players the options name, if they name one.
+    pub fn count(&self) -> Option<u32> {
+        (self.seats.as_ref())
+            .map(|s| s.len() as u32)
+            .or(self.players)
+    }
+
+    /// Whether the options name any seat or bot.
+    pub fn given(&self) -> bool {
+        self.count().is_some() || self.bots.is_some_and(|b| b > 0)
+    }
+
+    /// The table of `n` players (`n` is [`Self::count`] when the options name one): `--seats`
+    /// as given, else the last `--bots` seats bots of `--bot`'s kind (every seat when
+    /// `bots_by_default`), the others people. At most `most` seats.
+    pub fn table(&self, n: u32, bots_by_default: bool, most: u32) -> Result<Vec<SeatKind>, Fault> {
+        let table = match &self.seats {
+            Some(seats) if seats.len() as u32 != n => {
+                return Err(Fault::BadInput(format!(
+                    "--seats names {} seats; the table has {n} players",
+                    seats.len()
+                )));
+            }
+            Some(seats) => seats.clone(),
+            None => {
+                let bots = (self.bots).unwrap_or(if bots_by_default { n } else { 0 });
+                if bots > n {
+                    return Err(Fault::BadInput(format!(
+                        "--bots {bots} is more than the {n} players at the table"
+                    )));
+                }
+                table_of(n, bots, self.bot.kind)
+            }
+        };
+        if table.is_empty() || table.len() as u32 > most {
+            let option = if self.seats.is_some() {
+                "--seats"
+            } else {
+                "--players"
+            };
+            return Err(Fault::BadInput(format!(
+                "{option}: {} players; this table seats 1..={most}",
+                table.len()
+            )));
+        }
+        Ok(table)
+    }
 }
 
 /// A `--speed`: actions a second.

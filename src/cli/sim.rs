@@ -7,9 +7,9 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::shared::{BotArg, RulesArg, SaveArg, WatchArgs};
+use super::shared::{RulesArg, SaveArg, SeatArgs, WatchArgs};
 use aeternus_core::headless::{Fault, open_out};
-use aeternus_core::play::default_seats;
+use aeternus_core::play::{Bot, SeatKind, default_seats};
 use aeternus_core::sim::game::{self, Setup};
 use aeternus_core::sim::{MAX_GAMES, MAX_PHASES, MAX_PLAYERS, load_rules, replay, table};
 
@@ -18,16 +18,12 @@ pub struct SimArgs {
     /// World seed (the first of `--games`).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Seats, 1 to 64: player i plays faction i modulo the rules' factions (default: the
-    /// rules' factions, at least 2).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_PLAYERS as i64))]
-    pub players: Option<u32>,
+    /// The bots at the table, one a seat.
+    #[command(flatten)]
+    pub seats: SeatArgs,
     /// The game's length in phases, 1 to 1000000 (default: the rules' `play.goal.phases`).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_PHASES as i64))]
     pub phases: Option<u32>,
-    /// The bots that play every seat.
-    #[command(flatten)]
-    pub bot: BotArg,
     /// Play this many games, seeds S, S+1, ..., and print a balance table (1 to 1000000).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES),
           conflicts_with_all = ["save", "spectator"])]
@@ -70,15 +66,30 @@ fn progress(len: u64, what: &str) -> indicatif::ProgressBar {
     bar
 }
 
+/// The bots of a headless table: every seat must be one.
+fn sim_bots(table: &[SeatKind]) -> Result<Vec<Bot>, Fault> {
+    (1u32..)
+        .zip(table)
+        .map(|(i, s)| {
+            s.bot().ok_or_else(|| {
+                Fault::BadInput(format!(
+                    "--seats: seat {i} is human; `sim` plays bots only (name a bot for every seat)"
+                ))
+            })
+        })
+        .collect()
+}
+
 /// `aeternus sim`.
 pub fn run_sim(args: &SimArgs) -> Result<(), Fault> {
     let (mut rules, hash) = load_rules(&args.rules.name)?;
-    let players = (args.players).unwrap_or_else(|| default_seats(&rules));
+    let n = (args.seats.count()).unwrap_or_else(|| default_seats(&rules));
+    let bots = sim_bots(&args.seats.table(n, true, MAX_PLAYERS)?)?;
     if let Some(p) = args.phases {
         rules.play.goal.phases = p;
     }
     let setup = |seed| Setup {
-        seats: game::seats(&rules, players, args.bot.kind.name()),
+        seats: game::seats(&rules, &bots),
         rules: rules.clone(),
         rules_hash: hash.clone(),
         seed,
@@ -95,19 +106,12 @@ pub fn run_sim(args: &SimArgs) -> Result<(), Fault> {
     }
     let setup = setup(args.seed);
     if args.watch.spectator.on {
-        return aeternus_view::watch::sim(
-            setup,
-            args.bot.kind,
-            args.watch.speed,
-            args.save.file.clone(),
-        );
+        return aeternus_view::watch::sim(setup, args.watch.speed, args.save.file.clone());
     }
     let mut out = open_out(&args.out)?;
     let phases = setup.rules.play.goal.phases;
     let bar = progress(phases as u64, "phase");
-    let mut app = game::record(&setup, args.bot.kind, &mut out, |p| {
-        bar.set_position(p.min(phases) as u64)
-    })?;
+    let mut app = game::record(&setup, &mut out, |p| bar.set_position(p.min(phases) as u64))?;
     bar.finish_and_clear();
     out.flush().map_err(Fault::output)?;
     if let Some(path) = &args.save.file {
@@ -122,7 +126,7 @@ fn games(args: &SimArgs, n: u64, setup: impl Fn(u64) -> Setup) -> Result<(), Fau
     let mut stats = Vec::new();
     let mut first = None;
     for setup in (0..n).map(setup) {
-        let mut app = setup.app(Some(args.bot.kind));
+        let mut app = setup.app(true);
         let mut s = table::GameStats::new(setup.seed);
         let end = game::play(
             &mut app,
@@ -146,12 +150,11 @@ fn games(args: &SimArgs, n: u64, setup: impl Fn(u64) -> Setup) -> Result<(), Fau
         .collect();
     let header = setup.header();
     let mut text = format!(
-        "{} games, seeds {}..={}, {} seats of {} bots, {} phases, rules {:?} ({})\n",
+        "{} games, seeds {}..={}, {}, {} phases, rules {:?} ({})\n",
         stats.len(),
         stats.first().map_or(0, |s| s.seed),
         stats.last().map_or(0, |s| s.seed),
-        header.seats.len(),
-        args.bot.kind.name(),
+        seats_told(&header.seats),
         header.phases,
         header.rules,
         header.rules_hash
@@ -160,6 +163,17 @@ fn games(args: &SimArgs, n: u64, setup: impl Fn(u64) -> Setup) -> Result<(), Fau
     let mut out = open_out(&args.out)?;
     out.write_all(text.as_bytes()).map_err(Fault::output)?;
     out.flush().map_err(Fault::output)
+}
+
+/// "4 seats of greedy bots", or each seat's bot when they differ ("2 seats: greedy, planner").
+fn seats_told(seats: &[aeternus_core::sim::format::Seat]) -> String {
+    let bots: Vec<&str> = seats.iter().map(|s| s.bot.as_str()).collect();
+    match bots.first() {
+        Some(first) if bots.iter().all(|b| b == first) => {
+            format!("{} seats of {first} bots", bots.len())
+        }
+        _ => format!("{} seats: {}", bots.len(), bots.join(", ")),
+    }
 }
 
 /// `aeternus replay`.

@@ -21,7 +21,7 @@ use aeternus_core::sim::replay::Log;
 #[derive(Resource)]
 struct Seating {
     players: Vec<Entity>,
-    bot: Bot,
+    bots: Vec<Bot>,
 }
 
 /// The log's actions still to feed, and how many a second.
@@ -40,8 +40,8 @@ fn save_path(save: Option<PathBuf>) -> PathBuf {
     })
 }
 
-/// The window's app for a recorded game; `bot` plays every seat at `pace`.
-fn window_app(setup: &Setup, bot: Bot, pace: BotPace, save: Option<PathBuf>) -> App {
+/// The window's app for a recorded game; `bots` play the seats, in order, at `pace`.
+fn window_app(setup: &Setup, bots: Vec<Bot>, pace: BotPace, save: Option<PathBuf>) -> App {
     let (mut app, players) = setup.build_on(|app| {
         let sources = aeternus_core::mods::Sources::new(Vec::new());
         crate::render::window::window_plugins(app, &sources, &setup.rules.name, setup.seed);
@@ -49,7 +49,7 @@ fn window_app(setup: &Setup, bot: Bot, pace: BotPace, save: Option<PathBuf>) -> 
     // The recorded game seats its own players, as a loaded game does: the view seats nobody.
     app.insert_resource(aeternus_core::save::PlayersToSeat(Vec::new()))
         .insert_resource(pace)
-        .insert_resource(Seating { players, bot })
+        .insert_resource(Seating { players, bots })
         .add_plugins(crate::render::RenderPlugin { screenshot: None })
         .add_plugins(crate::playview::PlayViewPlugin { players: None })
         .insert_resource(crate::spectator::Spectating(true))
@@ -63,20 +63,23 @@ fn window_app(setup: &Setup, bot: Bot, pace: BotPace, save: Option<PathBuf>) -> 
 /// [`Bot`]s and removes [`Seating`].
 fn seat_bots(seating: Option<Res<Seating>>, mut commands: Commands) {
     let Some(s) = seating else { return };
-    for &e in &s.players {
-        commands.entity(e).insert(s.bot);
+    for (&e, &bot) in s.players.iter().zip(&s.bots) {
+        commands.entity(e).insert(bot);
     }
     commands.remove_resource::<Seating>();
 }
 
-/// `sim --spectator`: the bots' game, `speed` actions a second (a bot's turn of [`PACE`]
-/// actions at a time).
-pub fn sim(setup: Setup, bot: Bot, speed: f64, save: Option<PathBuf>) -> Result<(), Fault> {
+/// `sim --spectator`: the bots' game, each seat played by the bot it names, `speed` actions a
+/// second (a bot's turn of [`PACE`] actions at a time).
+pub fn sim(setup: Setup, speed: f64, save: Option<PathBuf>) -> Result<(), Fault> {
     let pace = BotPace {
         per_frame: PACE,
         every: Duration::from_secs_f64(PACE as f64 / speed),
     };
-    window_app(&setup, bot, pace, save).run();
+    let bots = (setup.seats.iter())
+        .map(|s| s.bot.parse().unwrap_or(Bot::Random))
+        .collect();
+    window_app(&setup, bots, pace, save).run();
     Ok(())
 }
 
@@ -90,7 +93,7 @@ pub fn replay(log: Log, setup: Setup, speed: f64, save: Option<PathBuf>) -> Resu
         per_frame: 0,
         every: Duration::ZERO,
     };
-    let mut app = window_app(&setup, Bot::Random, pace, save);
+    let mut app = window_app(&setup, vec![Bot::Random; setup.seats.len()], pace, save);
     app.insert_resource(Feed {
         actions: actions.collect(),
         per_second: speed,

@@ -37,22 +37,81 @@ const BOT_DRAWS: Purpose = Purpose::Play(2);
 #[require(BotActions, Tries)]
 pub enum Bot {
     Random,
-    /// Plays to win: explores, gathers, flags the best sites, builds and travels
-    /// ([`super::greedy`]).
+    /// Plays to win: explores, gathers, flags the best sites, builds and travels, and guards
+    /// its best flags with pylons when a rival can reach them ([`super::greedy`]).
     Greedy,
+    /// The greedy bot as it was before rivals could raze: the baseline the others must beat.
+    GreedyV1,
 }
 
 impl Bot {
     /// Every kind, in the order the command line lists them.
-    pub const ALL: [Bot; 2] = [Bot::Random, Bot::Greedy];
+    pub const ALL: [Bot; 3] = [Bot::Random, Bot::Greedy, Bot::GreedyV1];
 
     /// The kind's name, as the command line and the logs spell it.
     pub fn name(self) -> &'static str {
         match self {
             Bot::Random => "random",
             Bot::Greedy => "greedy",
+            Bot::GreedyV1 => "greedy-v1",
         }
     }
+}
+
+/// Who plays a seat: a person at this table, or a bot of a kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeatKind {
+    Human,
+    Bot(Bot),
+}
+
+impl SeatKind {
+    /// The seat's name, as `--seats` spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            SeatKind::Human => "human",
+            SeatKind::Bot(b) => b.name(),
+        }
+    }
+
+    /// The bot playing the seat, if one does.
+    pub fn bot(self) -> Option<Bot> {
+        match self {
+            SeatKind::Human => None,
+            SeatKind::Bot(b) => Some(b),
+        }
+    }
+}
+
+impl std::str::FromStr for SeatKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<SeatKind, String> {
+        if s == "human" {
+            return Ok(SeatKind::Human);
+        }
+        s.parse().map(SeatKind::Bot).map_err(|_| {
+            let names: Vec<&str> = Bot::ALL.iter().map(|b| b.name()).collect();
+            format!(
+                "`{s}` is not a seat: human or a bot, one of {}",
+                names.join(", ")
+            )
+        })
+    }
+}
+
+/// A table of `n` seats, the last `bots` of them bots of kind `bot`, the others people: what
+/// `--players N --bots B --bot KIND` means.
+pub fn table_of(n: u32, bots: u32, bot: Bot) -> Vec<SeatKind> {
+    (0..n)
+        .map(|i| {
+            if i + bots >= n {
+                SeatKind::Bot(bot)
+            } else {
+                SeatKind::Human
+            }
+        })
+        .collect()
 }
 
 impl std::str::FromStr for Bot {
@@ -105,10 +164,10 @@ impl Default for BotPace {
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct BotBudget(pub u32);
 
-/// The last `n` seats, by player id, are bots of this kind (`--bots N --bot KIND`): given at
-/// startup, once every player is seated.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BotSeats(pub u32, pub Bot);
+/// Who plays each seat, by player id from the lowest (`--seats`, or `--bots N --bot KIND`):
+/// given at startup, once every player is seated; seats past the list are people.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct BotSeats(pub Vec<SeatKind>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BotPace>()
@@ -116,13 +175,15 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(PostStartup, seat_bots.run_if(resource_exists::<BotSeats>));
 }
 
-/// Makes the last [`BotSeats`] players bots of its kind. Reads the players; writes [`Bot`] on
-/// them.
+/// Makes the players the [`BotSeats`] name bots of their kinds. Reads the players; writes
+/// [`Bot`] on them.
 fn seat_bots(seats: Res<BotSeats>, players: Query<(Entity, &Player)>, mut commands: Commands) {
     let mut all: Vec<(PlayerId, Entity)> = players.iter().map(|(e, p)| (p.id, e)).collect();
     all.sort_unstable();
-    for &(_, e) in all.iter().rev().take(seats.0 as usize) {
-        commands.entity(e).insert(seats.1);
+    for (&(_, e), kind) in all.iter().zip(&seats.0) {
+        if let Some(bot) = kind.bot() {
+            commands.entity(e).insert(bot);
+        }
     }
 }
 
@@ -260,7 +321,7 @@ pub(super) fn decide(
     let action = match bot {
         _ if tries.n > MAX_TRIES => Action::EndTurn { player: id },
         Bot::Random => random_action(&mut rng, &world, id, at.0),
-        Bot::Greedy => {
+        Bot::Greedy | Bot::GreedyV1 => {
             let owner = |h: Hex| occupant(h, &index, &flags);
             let board = Board {
                 world: &world,

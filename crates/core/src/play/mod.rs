@@ -35,7 +35,9 @@ use crate::schedule::{FrameSystems, RuleStages};
 use crate::world::plugin::{GenerationRefused, HexEdited, HexGenerated, Resolve};
 
 pub use actions::{Action, Order, Refusal};
-pub use bots::{Bot, BotActions, BotBudget, BotPace, BotSeats, MAX_TRIES, to_act};
+pub use bots::{
+    Bot, BotActions, BotBudget, BotPace, BotSeats, MAX_TRIES, SeatKind, table_of, to_act,
+};
 pub use construction::{Built, check as build_check};
 pub use flags::{Occupied, occupant, occupant_in};
 pub use goals::{GameOver, Score, Standings};

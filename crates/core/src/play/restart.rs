@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::{Bot, Faction, Player};
+use super::{Faction, Player, SeatKind};
 use crate::per_game::PerGame;
 use crate::sites::SiteLayer;
 use crate::world::HexWorld;
@@ -53,10 +53,11 @@ pub fn restart(ecs: &mut World, world: HexWorld) {
     }
 }
 
-/// Seats `n` players on the origin, player i (ids from 1) playing faction i - 1, the last
-/// `bots` of them bots of kind `bot`: a new game's table, as `--players` and `--bots` seat it.
-pub fn seat(world: &mut World, n: u32, bots: u32, bot: Bot) {
-    for i in 0..n {
+/// Seats a player on the origin for each seat of `table`, player i (ids from 1) playing
+/// faction i - 1, a bot of its kind where the seat names one: a new game's table, as `--seats`
+/// (or `--players` and `--bots`) seat it.
+pub fn seat(world: &mut World, table: &[SeatKind]) {
+    for (i, kind) in (0u32..).zip(table) {
         let name = format!("Player {}", i + 1);
         let e = world
             .spawn((
@@ -65,7 +66,7 @@ pub fn seat(world: &mut World, n: u32, bots: u32, bot: Bot) {
                 Faction(i),
             ))
             .id();
-        if i + bots >= n {
+        if let Some(bot) = kind.bot() {
             world.entity_mut(e).insert(bot);
         }
     }
@@ -78,7 +79,7 @@ mod tests {
 
     use super::*;
     use crate::per_game::PerGame;
-    use crate::play::BotPace;
+    use crate::play::{Bot, BotPace, table_of};
     use crate::rules::Rules;
     use crate::save::capture;
     use crate::sites::SiteRules;
@@ -115,16 +116,16 @@ mod tests {
     #[test]
     fn a_game_restarted_in_an_app_plays_as_one_built_for_it() {
         let mut built = app(9);
-        seat(built.world_mut(), 3, 3, Bot::Random);
+        seat(built.world_mut(), &table_of(3, 3, Bot::Random));
         let want = play(&mut built, 40);
 
         // Another game first, played a while, then the same one started over it.
         let mut again = app(1);
-        seat(again.world_mut(), 2, 2, Bot::Greedy);
+        seat(again.world_mut(), &table_of(2, 2, Bot::Greedy));
         play(&mut again, 15);
         let rules = again.world().resource::<HexWorld>().rules.clone();
         restart(again.world_mut(), HexWorld::new(rules, 9));
-        seat(again.world_mut(), 3, 3, Bot::Random);
+        seat(again.world_mut(), &table_of(3, 3, Bot::Random));
         let got = play(&mut again, 40);
         assert_eq!(got, want);
         assert_eq!(sites(&again), sites(&built));
@@ -149,7 +150,7 @@ mod tests {
     #[test]
     fn every_resource_of_a_game_is_started_anew_by_the_next() {
         let mut app = app(3);
-        seat(app.world_mut(), 2, 2, Bot::Greedy);
+        seat(app.world_mut(), &table_of(2, 2, Bot::Greedy));
         play(&mut app, 10);
         let world = app.world();
         let registered: Vec<&str> = world.resource::<PerGame>().names().collect();
@@ -171,7 +172,7 @@ mod tests {
     #[test]
     fn a_save_restored_in_an_app_plays_as_one_installed_at_start() {
         let mut first = app(4);
-        seat(first.world_mut(), 2, 2, Bot::Random);
+        seat(first.world_mut(), &table_of(2, 2, Bot::Random));
         let saved = {
             play(&mut first, 20);
             capture(first.world_mut())

@@ -41,13 +41,14 @@ pub fn seat_faction(rules: &Rules, i: u32) -> u32 {
     i % if n == 0 { crate::play::MAX_SEATS } else { n }
 }
 
-/// `n` seats, player i of faction [`seat_faction`], each played by `bot`.
-pub fn seats(rules: &Rules, n: u32, bot: &str) -> Vec<Seat> {
-    (0..n)
-        .map(|i| Seat {
+/// A seat for each of `bots`, player i of faction [`seat_faction`] played by the i-th bot.
+pub fn seats(rules: &Rules, bots: &[Bot]) -> Vec<Seat> {
+    (0u32..)
+        .zip(bots)
+        .map(|(i, bot)| Seat {
             player: i,
             faction: seat_faction(rules, i),
-            bot: bot.to_string(),
+            bot: bot.name().to_string(),
         })
         .collect()
 }
@@ -71,14 +72,17 @@ impl Setup {
     }
 
     /// The game's app, run for one frame: the players seated and their sight generated, no
-    /// action taken yet. `bot` seats the bots (`sim`); without, nobody plays but the caller.
-    pub fn app(&self, bot: Option<Bot>) -> App {
+    /// action taken yet. With `bots` each seat is played by the bot it names (`sim`); without,
+    /// nobody plays but the caller (`replay`).
+    pub fn app(&self, bots: bool) -> App {
         let (mut app, players) = self.build();
         // The first sight settles before any action, as a replay's does.
         app.update();
-        if let Some(bot) = bot {
-            for e in players {
-                app.world_mut().entity_mut(e).insert(bot);
+        if bots {
+            for (e, seat) in players.into_iter().zip(&self.seats) {
+                if let Ok(bot) = seat.bot.parse::<Bot>() {
+                    app.world_mut().entity_mut(e).insert(bot);
+                }
             }
         }
         app
@@ -171,12 +175,11 @@ pub fn play(
 /// `out`; `progress` hears the phase after every frame. Returns the app, the game over.
 pub fn record(
     setup: &Setup,
-    bot: Bot,
     out: &mut dyn std::io::Write,
     mut progress: impl FnMut(u32),
 ) -> Result<App, Fault> {
     write_line(out, &Line::Game(setup.header()))?;
-    let mut app = setup.app(Some(bot));
+    let mut app = setup.app(true);
     let end = play(&mut app, |l| write_line(out, l), &mut progress)?;
     write_line(out, &Line::End(end))?;
     Ok(app)

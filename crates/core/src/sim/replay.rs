@@ -276,7 +276,7 @@ fn difference(logged: &Value, replayed: &Value) -> Option<String> {
 /// game over, for a save.
 pub fn replay(log: &Log, setup: &Setup) -> Result<App, Fault> {
     let actions = log.actions(&setup.rules)?;
-    let mut app = setup.app(None);
+    let mut app = setup.app(false);
     let mut checked = 0;
     let check = |app: &mut App, checked: &mut usize| -> Result<(), Fault> {
         for line in game::take_lines(app) {

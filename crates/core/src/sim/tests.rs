@@ -11,7 +11,7 @@ fn setup(seed: u64, players: u32, phases: u32) -> Setup {
     let (mut rules, hash) = load_rules("aeternus").unwrap();
     rules.play.goal.phases = phases;
     Setup {
-        seats: game::seats(&rules, players, "random"),
+        seats: game::seats(&rules, &vec![Bot::Random; players as usize]),
         rules,
         rules_hash: hash,
         seed,
@@ -21,7 +21,7 @@ fn setup(seed: u64, players: u32, phases: u32) -> Setup {
 /// A random bots' game: its log and its save.
 fn sim(setup: &Setup) -> (String, String) {
     let mut log = Vec::new();
-    let mut app = game::record(setup, Bot::Random, &mut log, |_| {}).unwrap();
+    let mut app = game::record(setup, &mut log, |_| {}).unwrap();
     (String::from_utf8(log).unwrap(), game::save_text(&mut app))
 }
 
@@ -148,7 +148,7 @@ fn a_truncated_log_is_refused() {
 fn masses_are_named_as_gen_names_them() {
     let s = setup(2, 4, 6);
     let mut log = Vec::new();
-    let mut app = game::record(&s, Bot::Random, &mut log, |_| {}).unwrap();
+    let mut app = game::record(&s, &mut log, |_| {}).unwrap();
     let world = app.world().resource::<crate::world::HexWorld>();
     let ids = world.mass_ids();
     let mut names = format::MassNames::default();

@@ -152,7 +152,7 @@ pub fn start_new_here(world: &mut World, seed: u64, players: u32, bots: u32) {
     let rules = world.resource::<HexWorld>().rules.clone();
     restart::restart(world, HexWorld::new(rules, seed));
     let bot = world.resource::<Launch>().bot;
-    restart::seat(world, players, bots, bot);
+    restart::seat(world, &aeternus_core::play::table_of(players, bots, bot));
     if bots > 0 {
         // As `--bots` paces them: a person can follow what a bot does in the log.
         world.insert_resource(BotPace {

@@ -131,7 +131,12 @@ fn bots_play_in_turn() {
 fn the_last_seats_are_bots_and_keep_their_pace() {
     let mut t = Table::new(5);
     let hour = std::time::Duration::from_secs(3600);
-    t.app.insert_resource(crate::play::BotSeats(2, Bot::Random));
+    t.app
+        .insert_resource(crate::play::BotSeats(crate::play::table_of(
+            3,
+            2,
+            Bot::Random,
+        )));
     t.app.insert_resource(BotPace {
         per_frame: 1,
         every: hour,
