@@ -676,85 +676,96 @@ fn emblem_depth(name: &str) -> fn(Pt) -> f32 {
     let name = name.to_lowercase();
     let has = |words: &[&str]| words.iter().any(|w| name.contains(w));
     if has(&["cinder", "fire", "ember", "flame", "ash"]) {
-        |p| {
-            // A flame: a round belly, a tall tongue and two short ones; a hollow inner flame.
-            let belly = disc(p, Pt::new(0.0, 8.0), 10.5);
-            let tongue = polygon_depth(
-                p,
-                &[Pt::new(-10.0, 6.0), Pt::new(3.0, -23.0), Pt::new(10.0, 6.0)],
-            );
-            let left = polygon_depth(
-                p,
-                &[
-                    Pt::new(-10.5, 8.0),
-                    Pt::new(-2.0, 2.0),
-                    Pt::new(-12.0, -9.0),
-                ],
-            );
-            let right = polygon_depth(
-                p,
-                &[Pt::new(10.5, 8.0), Pt::new(2.0, 2.0), Pt::new(10.0, -7.0)],
-            );
-            let inner = disc(p, Pt::new(0.0, 11.0), 4.5).max(polygon_depth(
-                p,
-                &[Pt::new(-4.4, 10.0), Pt::new(1.0, -5.0), Pt::new(4.4, 10.0)],
-            ));
-            belly.max(tongue).max(left).max(right).min(-inner)
-        }
+        flame_depth
     } else if has(&["rime", "frost", "ice", "snow", "winter"]) {
-        |p| {
-            // A snowflake: six arms with a pair of twigs each.
-            let mut d = f32::MIN;
-            for i in 0..6 {
-                let dir = clock(2 * i);
-                let tip = dir * 21.0;
-                let fork = dir * 12.0;
-                d = d.max(2.0 - to_segment(p, Pt::new(0.0, 0.0), tip));
-                for side in [1, 11] {
-                    let twig = fork + clock((2 * i + side) % 12) * 7.0;
-                    d = d.max(1.6 - to_segment(p, fork, twig));
-                }
-            }
-            d
-        }
+        snowflake_depth
     } else if has(&["gloam", "dusk", "night", "moon", "shadow"]) {
-        |p| {
-            // A crescent moon and a small star.
-            let moon = disc(p, Pt::new(-2.0, 0.0), 18.0).min(-disc(p, Pt::new(6.0, -5.0), 15.0));
-            let star = polygon_depth(
-                p,
-                &[
-                    Pt::new(10.0, -4.0),
-                    Pt::new(13.0, 2.0),
-                    Pt::new(10.0, 8.0),
-                    Pt::new(7.0, 2.0),
-                ],
-            );
-            moon.max(star)
-        }
+        moon_depth
     } else {
-        |p| {
-            let (long, thin) = (20.0, 6.0);
-            polygon_depth(
-                p,
-                &[
-                    Pt::new(0.0, -long),
-                    Pt::new(thin, 0.0),
-                    Pt::new(0.0, long),
-                    Pt::new(-thin, 0.0),
-                ],
-            )
-            .max(polygon_depth(
-                p,
-                &[
-                    Pt::new(-long, 0.0),
-                    Pt::new(0.0, -thin),
-                    Pt::new(long, 0.0),
-                    Pt::new(0.0, thin),
-                ],
-            ))
+        star_depth
+    }
+}
+
+/// The emblem of fire seals: a flame.
+fn flame_depth(p: Pt) -> f32 {
+    // A flame: a round belly, a tall tongue and two short ones; a hollow inner flame.
+    let belly = disc(p, Pt::new(0.0, 8.0), 10.5);
+    let tongue = polygon_depth(
+        p,
+        &[Pt::new(-10.0, 6.0), Pt::new(3.0, -23.0), Pt::new(10.0, 6.0)],
+    );
+    let left = polygon_depth(
+        p,
+        &[
+            Pt::new(-10.5, 8.0),
+            Pt::new(-2.0, 2.0),
+            Pt::new(-12.0, -9.0),
+        ],
+    );
+    let right = polygon_depth(
+        p,
+        &[Pt::new(10.5, 8.0), Pt::new(2.0, 2.0), Pt::new(10.0, -7.0)],
+    );
+    let inner = disc(p, Pt::new(0.0, 11.0), 4.5).max(polygon_depth(
+        p,
+        &[Pt::new(-4.4, 10.0), Pt::new(1.0, -5.0), Pt::new(4.4, 10.0)],
+    ));
+    belly.max(tongue).max(left).max(right).min(-inner)
+}
+
+/// The emblem of frost seals: a snowflake.
+fn snowflake_depth(p: Pt) -> f32 {
+    // A snowflake: six arms with a pair of twigs each.
+    let mut d = f32::MIN;
+    for i in 0..6 {
+        let dir = clock(2 * i);
+        let tip = dir * 21.0;
+        let fork = dir * 12.0;
+        d = d.max(2.0 - to_segment(p, Pt::new(0.0, 0.0), tip));
+        for side in [1, 11] {
+            let twig = fork + clock((2 * i + side) % 12) * 7.0;
+            d = d.max(1.6 - to_segment(p, fork, twig));
         }
     }
+    d
+}
+
+/// The emblem of night seals: a crescent moon and a small star.
+fn moon_depth(p: Pt) -> f32 {
+    let moon = disc(p, Pt::new(-2.0, 0.0), 18.0).min(-disc(p, Pt::new(6.0, -5.0), 15.0));
+    let star = polygon_depth(
+        p,
+        &[
+            Pt::new(10.0, -4.0),
+            Pt::new(13.0, 2.0),
+            Pt::new(10.0, 8.0),
+            Pt::new(7.0, 2.0),
+        ],
+    );
+    moon.max(star)
+}
+
+/// The emblem of every other seal: a four-pointed star.
+fn star_depth(p: Pt) -> f32 {
+    let (long, thin) = (20.0, 6.0);
+    polygon_depth(
+        p,
+        &[
+            Pt::new(0.0, -long),
+            Pt::new(thin, 0.0),
+            Pt::new(0.0, long),
+            Pt::new(-thin, 0.0),
+        ],
+    )
+    .max(polygon_depth(
+        p,
+        &[
+            Pt::new(-long, 0.0),
+            Pt::new(0.0, -thin),
+            Pt::new(long, 0.0),
+            Pt::new(0.0, thin),
+        ],
+    ))
 }
 
 /// A wax seal in the seal's colour, 1.8 hex sizes across (the seal disc's size): a scalloped

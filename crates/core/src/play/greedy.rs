@@ -56,7 +56,7 @@ pub(super) struct Seat<'a> {
 
 /// What the bot reads of the world.
 pub(super) struct Board<'a> {
-    pub map: &'a HexWorld,
+    pub world: &'a HexWorld,
     pub sites: Option<&'a SiteLayer>,
     pub owner: &'a dyn Fn(Hex) -> Option<Faction>,
 }
@@ -93,107 +93,163 @@ impl Kinds {
 
 /// The greedy bot's next action.
 pub(super) fn action(rng: &mut impl RngExt, board: &Board, seat: &Seat) -> Action {
-    let map = board.map;
-    let rules = &map.rules;
-    let kinds = Kinds::of(rules);
-    let player = seat.id;
-    let at = seat.at;
-    let reach = || at.range(rules.construction.range);
-    let can_build = |h: Hex, f: FeatureId| check(map, at, seat.ap, seat.held, h, f).is_ok();
-    let build = |hex: Hex, feature: FeatureId| Action::Build {
-        player,
-        hex,
-        feature,
-    };
+    let turn = Turn::of(board, seat);
+    let early = (turn.pylon())
+        .or_else(|| turn.flag())
+        .or_else(|| turn.station())
+        .or_else(|| turn.stagways(rng));
+    if let Some(action) = early {
+        return action;
+    }
+    let lacking = lacking(seat, turn.rules);
+    let goal = goal(board, seat, &lacking);
+    (goal.and_then(|goal| turn.boardwalk_ahead(goal)))
+        .or_else(|| turn.gather(&lacking))
+        .or_else(|| goal.and_then(|goal| turn.step(goal)))
+        .unwrap_or(Action::EndTurn { player: seat.id })
+}
 
-    // 1. A pylon beside corruption.
-    if let Some((pylon, radius)) = kinds.pylon {
-        let threat = |h: Hex| h.range(radius).filter(|&c| is_corrupted(map, c)).count();
+/// One decision of the bot: the seat, the world it reads and the constructions the rules offer.
+struct Turn<'a> {
+    board: &'a Board<'a>,
+    seat: &'a Seat<'a>,
+    world: &'a HexWorld,
+    rules: &'a Rules,
+    kinds: Kinds,
+}
+
+impl<'a> Turn<'a> {
+    /// Sets up the decision for `seat` on `board`.
+    fn of(board: &'a Board<'a>, seat: &'a Seat<'a>) -> Self {
+        let world = board.world;
+        let rules = &world.rules;
+        Self {
+            board,
+            seat,
+            world,
+            rules,
+            kinds: Kinds::of(rules),
+        }
+    }
+
+    /// The hexes the seat may build on.
+    fn reach(&self) -> impl Iterator<Item = Hex> {
+        self.seat.at.range(self.rules.construction.range)
+    }
+
+    /// Whether the seat may build `f` on `h` now.
+    fn can_build(&self, h: Hex, f: FeatureId) -> bool {
+        let seat = self.seat;
+        check(self.world, seat.at, seat.ap, seat.held, h, f).is_ok()
+    }
+
+    /// The seat's building of `feature` on `hex`.
+    fn build(&self, hex: Hex, feature: FeatureId) -> Action {
+        Action::Build {
+            player: self.seat.id,
+            hex,
+            feature,
+        }
+    }
+
+    /// 1. A pylon beside corruption.
+    fn pylon(&self) -> Option<Action> {
+        let (pylon, radius) = self.kinds.pylon?;
+        let (world, seat) = (self.world, self.seat);
+        let threat = |h: Hex| h.range(radius).filter(|&c| is_corrupted(world, c)).count();
         let ours = |h: Hex| {
             (h.range(radius + 1))
-                .filter(|&c| (board.owner)(c) == Some(seat.faction))
+                .filter(|&c| (self.board.owner)(c) == Some(seat.faction))
                 .count()
         };
-        let best = (reach().filter(|&h| can_build(h, pylon)))
+        let best = (self.reach().filter(|&h| self.can_build(h, pylon)))
             .map(|h| (threat(h), h))
             .filter(|(n, _)| *n > 0)
-            .max_by_key(|&(n, h)| (ours(h), n, std::cmp::Reverse(distance(at, h))));
-        if let Some((_, h)) = best {
-            return build(h, pylon);
-        }
+            .max_by_key(|&(n, h)| (ours(h), n, std::cmp::Reverse(distance(seat.at, h))));
+        best.map(|(_, h)| self.build(h, pylon))
     }
-    // 2. A flag on the best hex in reach.
-    if let Some(flag) = kinds.flag {
-        let plenty = rich(seat, rules, flag);
-        let best = (reach().filter(|&h| can_build(h, flag)))
-            .map(|h| (flag_value(board, h), h))
+
+    /// 2. A flag on the best hex in reach.
+    fn flag(&self) -> Option<Action> {
+        let flag = self.kinds.flag?;
+        let plenty = rich(self.seat, self.rules, flag);
+        let best = (self.reach().filter(|&h| self.can_build(h, flag)))
+            .map(|h| (flag_value(self.board, h), h))
             .filter(|(v, _)| *v > 1 || plenty)
             .max_by_key(|(v, _)| *v);
-        if let Some((_, h)) = best {
-            return build(h, flag);
-        }
+        best.map(|(_, h)| self.build(h, flag))
     }
-    // 3. A station where none stands near.
-    if let Some(station) = kinds.station {
+
+    /// 3. A station where none stands near.
+    fn station(&self) -> Option<Action> {
+        let station = self.kinds.station?;
+        let at = self.seat.at;
         let near = at
             .range(STATION_SPACING)
-            .any(|h| has_feature(map, h, station));
-        if !near && can_build(at, station) {
-            return build(at, station);
-        }
-        // 4. The stagways, now and then, at the start of a phase.
-        let fresh = seat.ap >= rules.play.action_points;
-        if fresh && has_feature(map, at, station) && rng.random_range(0..3u32) == 0 {
-            let far = (at.range(STAGWAY_LOOK))
-                .filter(|&h| distance(at, h) >= STATION_SPACING && has_feature(map, h, station))
-                .max_by_key(|&h| (distance(at, h), std::cmp::Reverse((h.x, h.y))));
-            if let Some(to) = far {
-                return Action::Travel { player, to };
-            }
-        }
+            .any(|h| has_feature(self.world, h, station));
+        (!near && self.can_build(at, station)).then(|| self.build(at, station))
     }
-    let lacking = lacking(seat, rules);
-    let goal = goal(board, seat, &lacking);
-    // 5. A boardwalk onto a Lake straight ahead, or a hazard on the way.
-    if let (Some(boardwalk), Some(goal)) = (kinds.boardwalk, goal) {
+
+    /// 4. The stagways, now and then, at the start of a phase.
+    fn stagways(&self, rng: &mut impl RngExt) -> Option<Action> {
+        let station = self.kinds.station?;
+        let (world, at) = (self.world, self.seat.at);
+        let fresh = self.seat.ap >= self.rules.play.action_points;
+        if !(fresh && has_feature(world, at, station) && rng.random_range(0..3u32) == 0) {
+            return None;
+        }
+        let far = (at.range(STAGWAY_LOOK))
+            .filter(|&h| distance(at, h) >= STATION_SPACING && has_feature(world, h, station))
+            .max_by_key(|&h| (distance(at, h), std::cmp::Reverse((h.x, h.y))));
+        far.map(|to| Action::Travel {
+            player: self.seat.id,
+            to,
+        })
+    }
+
+    /// 5. A boardwalk onto a Lake straight ahead on the way to `goal`.
+    fn boardwalk_ahead(&self, goal: Hex) -> Option<Action> {
+        let boardwalk = self.kinds.boardwalk?;
+        let at = self.seat.at;
         let ahead = Direction::ALL
             .map(|d| at + d.offset())
             .into_iter()
             .min_by_key(|&h| distance(h, goal))
             .expect("six neighbours");
-        let blocks = map
-            .get(ahead)
-            .is_some_and(|d| effects(rules, &d).blocks_entry);
-        if blocks && distance(ahead, goal) < distance(at, goal) && can_build(ahead, boardwalk) {
-            return build(ahead, boardwalk);
-        }
+        let blocks = (self.world.get(ahead)).is_some_and(|d| effects(self.rules, &d).blocks_entry);
+        let closer = distance(ahead, goal) < distance(at, goal);
+        (blocks && closer && self.can_build(ahead, boardwalk)).then(|| self.build(ahead, boardwalk))
     }
-    // 6. Gather what it lacks.
-    if seat.ap >= rules.play.gather.ap && wanted_here(board, at, &lacking) > 0 {
-        return Action::Gather { player };
+
+    /// 6. Gather what it lacks.
+    fn gather(&self, lacking: &Yield) -> Option<Action> {
+        let seat = self.seat;
+        let worth =
+            seat.ap >= self.rules.play.gather.ap && wanted_here(self.board, seat.at, lacking) > 0;
+        worth.then_some(Action::Gather { player: seat.id })
     }
-    // 7. A step toward the goal.
-    if let Some(goal) = goal
-        && let Some(path) = route_with(map, rules, at, goal, |d| toll(rules, d))
-        && let Some(&next) = path.get(1)
-    {
-        let here = map.get(at).expect("a player stands on a generated hex");
+
+    /// 7. A step toward `goal`, or a boardwalk onto a hazard on the way when it has wood to spare.
+    fn step(&self, goal: Hex) -> Option<Action> {
+        let (world, rules, seat) = (self.world, self.rules, self.seat);
+        let at = seat.at;
+        let path = route_with(world, rules, at, goal, |d| toll(rules, d))?;
+        let &next = path.get(1)?;
+        let here = world.get(at).expect("a player stands on a generated hex");
         let cost = effects(rules, &here).leave_extra_ap.saturating_add(1);
-        let hazard = map.get(next).is_some_and(|d| toll(rules, &d) > 0);
-        if let Some(boardwalk) = kinds.boardwalk
+        let hazard = world.get(next).is_some_and(|d| toll(rules, &d) > 0);
+        if let Some(boardwalk) = self.kinds.boardwalk
             && hazard
             && rich(seat, rules, boardwalk)
-            && can_build(next, boardwalk)
+            && self.can_build(next, boardwalk)
         {
-            return build(next, boardwalk);
+            return Some(self.build(next, boardwalk));
         }
-        if seat.ap >= cost
-            && let Some(step) = Action::traverse_toward(player, at, next)
-        {
-            return step;
+        if seat.ap >= cost {
+            return Action::traverse_toward(seat.id, at, next);
         }
+        None
     }
-    Action::EndTurn { player }
 }
 
 /// Whether the seat holds twice what `feature` costs: it may spend on what merely helps.
@@ -203,16 +259,16 @@ fn rich(seat: &Seat, rules: &Rules, feature: FeatureId) -> bool {
         .all(|(r, &n)| seat.held.get(r) >= n.saturating_mul(2))
 }
 
-fn has_feature(map: &HexWorld, hex: Hex, f: FeatureId) -> bool {
-    map.get(hex).is_some_and(|d| d.features.contains(f))
+fn has_feature(world: &HexWorld, hex: Hex, f: FeatureId) -> bool {
+    world.get(hex).is_some_and(|d| d.features.contains(f))
 }
 
 /// What a flag on `hex` scores and pays in the bot's eyes: 1 for the flag, the goal's points for
 /// its sites and landmark, and three for each unit its sites pay a phase.
 fn flag_value(board: &Board, hex: Hex) -> u64 {
-    let map = board.map;
-    let goal = &map.rules.play.goal;
-    let Some(d) = map.get(hex) else { return 0 };
+    let world = board.world;
+    let goal = &world.rules.play.goal;
+    let Some(d) = world.get(hex) else { return 0 };
     let landmark = goal.landmarks.get(d.landmark.0 as usize).copied();
     let (sites, pays) = board
         .sites
@@ -227,14 +283,14 @@ fn flag_value(board: &Board, hex: Hex) -> u64 {
 /// Units a gathering on `hex` would bring that meet a lack (none where it is corrupted): its
 /// biome's, its landmark's and its sites' yields, read in place.
 fn wanted_here(board: &Board, hex: Hex, lacking: &Yield) -> u32 {
-    let map = board.map;
+    let world = board.world;
     if lacking.is_empty() {
         return 0;
     }
-    let Some(d) = map.get(hex).filter(|_| !is_corrupted(map, hex)) else {
+    let Some(d) = world.get(hex).filter(|_| !is_corrupted(world, hex)) else {
         return 0;
     };
-    let g = &map.rules.play.gather;
+    let g = &world.rules.play.gather;
     let land = [
         g.biomes.get(d.biome.0 as usize),
         g.landmarks.get(d.landmark.0 as usize),
@@ -271,13 +327,15 @@ fn toll(rules: &Rules, d: &GeneratedHex) -> u32 {
 /// Where the bot heads: the best unflagged site or Town near it (value over distance), else the
 /// nearest land that yields what it lacks, else the frontier along its heading.
 fn goal(board: &Board, seat: &Seat, lacking: &Yield) -> Option<Hex> {
-    let map = board.map;
-    let rules = &map.rules;
+    let world = board.world;
+    let rules = &world.rules;
     let at = seat.at;
     let open = |h: Hex| {
         h != at
-            && map.get(h).is_some_and(|d| !effects(rules, &d).blocks_entry)
-            && !is_corrupted(map, h)
+            && world
+                .get(h)
+                .is_some_and(|d| !effects(rules, &d).blocks_entry)
+            && !is_corrupted(world, h)
     };
     let mut best: Option<(u64, Hex)> = None;
     for h in at.range(LOOK).filter(|&h| open(h)) {
@@ -296,7 +354,7 @@ fn goal(board: &Board, seat: &Seat, lacking: &Yield) -> Option<Hex> {
         return Some(h);
     }
     // The frontier: the farthest open hex along the heading within sight.
-    let mut rng = player_rng(map.seed, seat.id.0, seat.phase / HEADING_PHASES, HEADINGS);
+    let mut rng = player_rng(world.seed, seat.id.0, seat.phase / HEADING_PHASES, HEADINGS);
     let d = Direction::ALL[rng.random_range(0..6usize)].offset();
     (1..=rules.sight_radius.max(1) as i32)
         .rev()

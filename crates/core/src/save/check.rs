@@ -5,9 +5,9 @@ use std::collections::BTreeSet;
 
 use hexx::Hex;
 
-use super::{SaveGame, VERSION};
+use super::{SaveGame, SavedHex, SavedPlayer, VERSION};
 use crate::hex::Coord;
-use crate::play::{Action, PlayEvent, PlayerId, Refusal};
+use crate::play::{Action, Faction, PlayEvent, PlayerId, Refusal, Score};
 use crate::rules::check::MAX_NAME;
 use crate::rules::check::aeternus::MAX_AP;
 use crate::rules::{Rules, RulesError};
@@ -40,43 +40,111 @@ pub fn version(found: u32, source: &str) -> RulesError {
 
 /// Checks every field of `save` against `rules`; `source` names the save.
 pub fn fields(save: &SaveGame, rules: &Rules, source: &str) -> Result<(), RulesError> {
-    let err = |field: String, message: String| RulesError::new(source, Some(field), message);
     if save.version != VERSION {
         return Err(version(save.version, source));
     }
-    let now = rules.names();
-    for ((field, saved), (_, ours)) in save.names.lists().into_iter().zip(now.lists()) {
-        if saved != ours {
-            return Err(err(
-                format!("names.{field}"),
-                format!(
-                    "the save was made with {saved:?}, the rules {} have {ours:?}: load it with the rules it was saved with",
-                    rules.source
-                ),
-            ));
-        }
+    let check = SaveCheck { rules, source };
+    check.names(save)?;
+    check.counts(save)?;
+    phase(save.phase).map_err(|m| check.err("phase".into(), m))?;
+    check.hexes(&save.hexes)?;
+    let ids = check.players(&save.players)?;
+    for (i, (at, f)) in save.flags.iter().enumerate() {
+        check.coord(format!("flags[{i}]"), *at)?;
+        check.faction(format!("flags[{i}].faction"), *f)?;
     }
-    let counts = [
-        ("hexes", save.hexes.len(), MAX_HEXES as usize),
-        ("players", save.players.len(), MAX_PLAYERS),
-        ("flags", save.flags.len(), MAX_HEXES as usize),
-        ("log", save.log.len(), MAX_LOG),
-    ];
-    for (field, n, max) in counts {
-        if n > max {
-            return Err(err(
-                field.into(),
-                format!("holds {n} entries; a save holds at most {max}"),
-            ));
-        }
+    for (i, e) in save.log.iter().enumerate() {
+        event(e, rules, &ids).map_err(|(part, m)| check.err(format!("log[{i}].{part}"), m))?;
     }
-    phase(save.phase).map_err(|m| err("phase".into(), m))?;
-    let coord = |field: String, c: Coord| checked_hex(c).map_err(|m| err(field, m));
+    Ok(())
+}
 
-    let features_mask = (1u64 << rules.features.len()) - 1;
-    for (i, h) in save.hexes.iter().enumerate() {
-        let at = coord(format!("hexes[{i}].at"), h.at)?;
-        let bad = if i == 0 && at != Hex::ZERO {
+/// A save's fields checked against the rules it is loaded with; its errors name the save.
+struct SaveCheck<'a> {
+    rules: &'a Rules,
+    source: &'a str,
+}
+
+impl SaveCheck<'_> {
+    /// The error for a field of the save: what is wrong with it.
+    fn err(&self, field: String, message: String) -> RulesError {
+        RulesError::new(self.source, Some(field), message)
+    }
+
+    /// A hex of the save, in the world's range.
+    fn coord(&self, field: String, c: Coord) -> Result<Hex, RulesError> {
+        checked_hex(c).map_err(|m| self.err(field, m))
+    }
+
+    /// A faction of the save, one the rules (or the window's seats) know.
+    fn faction(&self, field: String, f: u32) -> Result<(), RulesError> {
+        faction(self.rules, f).map_err(|m| self.err(field, m))
+    }
+
+    /// The save's ids index the names it was made with: the rules must have the same.
+    fn names(&self, save: &SaveGame) -> Result<(), RulesError> {
+        let now = self.rules.names();
+        for ((field, saved), (_, ours)) in save.names.lists().into_iter().zip(now.lists()) {
+            if saved != ours {
+                return Err(self.err(
+                    format!("names.{field}"),
+                    format!(
+                        "the save was made with {saved:?}, the rules {} have {ours:?}: load it with the rules it was saved with",
+                        self.rules.source
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// No list of the save longer than a save may hold.
+    fn counts(&self, save: &SaveGame) -> Result<(), RulesError> {
+        let counts = [
+            ("hexes", save.hexes.len(), MAX_HEXES as usize),
+            ("players", save.players.len(), MAX_PLAYERS),
+            ("flags", save.flags.len(), MAX_HEXES as usize),
+            ("log", save.log.len(), MAX_LOG),
+        ];
+        for (field, n, max) in counts {
+            if n > max {
+                return Err(self.err(
+                    field.into(),
+                    format!("holds {n} entries; a save holds at most {max}"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Every hex in range and of the rules, the origin first (and a world holds it at least).
+    fn hexes(&self, hexes: &[SavedHex]) -> Result<(), RulesError> {
+        let features_mask = (1u64 << self.rules.features.len()) - 1;
+        for (i, h) in hexes.iter().enumerate() {
+            let at = self.coord(format!("hexes[{i}].at"), h.at)?;
+            if let Some((field, message)) = self.hex_fault(i, h, at, features_mask) {
+                return Err(self.err(format!("hexes[{i}].{field}"), message));
+            }
+        }
+        if hexes.is_empty() {
+            return Err(self.err(
+                "hexes".into(),
+                "holds no hex: the origin comes first".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// What is wrong with the `i`th hex, found `at`, if anything: the field and why.
+    fn hex_fault(
+        &self,
+        i: usize,
+        h: &SavedHex,
+        at: Hex,
+        features_mask: u64,
+    ) -> Option<(&'static str, String)> {
+        let rules = self.rules;
+        if i == 0 && at != Hex::ZERO {
             Some((
                 "at",
                 format!("is {}; the origin (0, 0, 0) comes first", h.at),
@@ -115,46 +183,59 @@ pub fn fields(save: &SaveGame, rules: &Rules, source: &str) -> Result<(), RulesE
             ))
         } else {
             None
-        };
-        if let Some((field, message)) = bad {
-            return Err(err(format!("hexes[{i}].{field}"), message));
         }
     }
-    if save.hexes.is_empty() {
-        return Err(err(
-            "hexes".into(),
-            "holds no hex: the origin comes first".into(),
-        ));
+
+    /// Every player checked; the players' ids, which the log's entries must name.
+    fn players(&self, players: &[SavedPlayer]) -> Result<BTreeSet<u32>, RulesError> {
+        let mut ids = BTreeSet::new();
+        for (i, p) in players.iter().enumerate() {
+            self.player(i, p, &mut ids)?;
+        }
+        Ok(ids)
     }
 
-    let faction = |field: String, f: u32| faction(rules, f).map_err(|m| err(field, m));
-    let mut ids = BTreeSet::new();
-    for (i, p) in save.players.iter().enumerate() {
+    /// The `i`th player: an id of its own in range, a name, a faction, a place, action points,
+    /// holdings and moves within the rules; its id joins `ids`.
+    fn player(&self, i: usize, p: &SavedPlayer, ids: &mut BTreeSet<u32>) -> Result<(), RulesError> {
         let field = |name: &str| format!("players[{i}].{name}");
         if p.id > MAX_PLAYER_ID {
-            return Err(err(
+            return Err(self.err(
                 field("id"),
                 format!("{} is past the largest player id, {MAX_PLAYER_ID}", p.id),
             ));
         }
         if !ids.insert(p.id) {
-            return Err(err(field("id"), format!("{} is taken", p.id)));
+            return Err(self.err(field("id"), format!("{} is taken", p.id)));
         }
         let chars = p.name.chars().count();
         if chars > MAX_NAME || p.name.chars().any(char::is_control) {
-            return Err(err(
+            return Err(self.err(
                 field("name"),
                 format!(
                     "has {chars} characters; a name has at most {MAX_NAME}, none of them a control character"
                 ),
             ));
         }
-        faction(field("faction"), p.faction)?;
-        coord(field("at"), p.at)?;
-        ap(p.ap).map_err(|m| err(field("ap"), m))?;
+        self.faction(field("faction"), p.faction)?;
+        self.coord(field("at"), p.at)?;
+        ap(p.ap).map_err(|m| self.err(field("ap"), m))?;
+        self.resources(i, p)?;
+        if p.moves > MAX_COUNTER {
+            return Err(self.err(
+                field("moves"),
+                format!("is {}; at most {MAX_COUNTER}", p.moves),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The `i`th player's holdings: resources of the rules, none past what a player may hold.
+    fn resources(&self, i: usize, p: &SavedPlayer) -> Result<(), RulesError> {
+        let rules = self.rules;
         for (name, &n) in &p.resources {
             if !rules.resources.contains(name) {
-                return Err(err(
+                return Err(self.err(
                     format!("players[{i}].resources.{name}"),
                     format!(
                         "is no resource of the rules ({})",
@@ -163,60 +244,126 @@ pub fn fields(save: &SaveGame, rules: &Rules, source: &str) -> Result<(), RulesE
                 ));
             }
             if n > MAX_RESOURCE {
-                return Err(err(
+                return Err(self.err(
                     format!("players[{i}].resources.{name}"),
                     format!("is {n}; a player holds at most {MAX_RESOURCE}"),
                 ));
             }
         }
-        if p.moves > MAX_COUNTER {
-            return Err(err(
-                field("moves"),
-                format!("is {}; at most {MAX_COUNTER}", p.moves),
-            ));
-        }
+        Ok(())
     }
-    for (i, (at, f)) in save.flags.iter().enumerate() {
-        coord(format!("flags[{i}]"), *at)?;
-        faction(format!("flags[{i}].faction"), *f)?;
-    }
-    for (i, e) in save.log.iter().enumerate() {
-        event(e, rules, &ids).map_err(|(part, m)| err(format!("log[{i}].{part}"), m))?;
-    }
-    Ok(())
 }
+
+/// The part of a log entry at fault, and why.
+type PartError = (String, String);
 
 /// Checks one log entry: its hexes in the world's range, its players among the save's (a refused
 /// action may name any id in range: refusing unknown players is what it logs), its factions,
 /// features, biomes and resources the rules'. Errs with the part of the entry and why.
-fn event(e: &PlayEvent, rules: &Rules, ids: &BTreeSet<u32>) -> Result<(), (String, String)> {
+fn event(e: &PlayEvent, rules: &Rules, ids: &BTreeSet<u32>) -> Result<(), PartError> {
     use PlayEvent::*;
-    let coord = |part: &str, c: &Coord| checked_hex(*c).map(|_| ()).map_err(|m| (part.into(), m));
-    let player = |p: &PlayerId| {
-        if ids.contains(&p.0) {
+    let entry = EntryCheck { rules, ids };
+    match e {
+        Moved { .. } | Blown { .. } | Travelled { .. } | Blocked { .. } | Mired { .. } => {
+            entry.journey(e)
+        }
+        Corrupted { hex, player: p } => {
+            entry.player(p)?;
+            entry.coord("hex", hex)
+        }
+        Warded { hex } | Cleansed { hex } => entry.coord("hex", hex),
+        Built {
+            player: p,
+            hex,
+            feature: f,
+        } => {
+            entry.player(p)?;
+            entry.coord("hex", hex)?;
+            entry.feature("feature", f.0)
+        }
+        Occupied { hex, faction: f } | FlagLost { hex, faction: f } => {
+            entry.coord("hex", hex)?;
+            entry.faction(f.0)
+        }
+        Gathered {
+            player: p,
+            hex,
+            yields,
+        } => {
+            entry.player(p)?;
+            entry.coord("hex", hex)?;
+            entry.amounts(yields)
+        }
+        Paid { player: p, yields } => {
+            entry.player(p)?;
+            entry.amounts(yields)
+        }
+        TurnEnded { player: p } => entry.player(p),
+        PhaseStarted { phase: n } => phase(*n).map_err(|m| ("phase".into(), m)),
+        GameEnded {
+            winner,
+            phase: n,
+            standings,
+        } => entry.game_ended(winner.as_ref(), *n, standings),
+        Unseen { .. } => Ok(()),
+        Refused {
+            player: p,
+            action,
+            refusal,
+        } => entry.refused(p, action, refusal),
+    }
+}
+
+/// A log entry checked against the rules and the save's players.
+struct EntryCheck<'a> {
+    rules: &'a Rules,
+    ids: &'a BTreeSet<u32>,
+}
+
+impl EntryCheck<'_> {
+    /// A hex the entry names, in the world's range.
+    fn coord(&self, part: &str, c: &Coord) -> Result<(), PartError> {
+        checked_hex(*c).map(|_| ()).map_err(|m| (part.into(), m))
+    }
+
+    /// A player the entry names, one of the save's.
+    fn player(&self, p: &PlayerId) -> Result<(), PartError> {
+        if self.ids.contains(&p.0) {
             Ok(())
         } else {
             Err(("player".into(), format!("{} is no player of the save", p.0)))
         }
-    };
-    let ap = |n: &u32| ap(*n).map_err(|m| ("ap".into(), m));
-    let faction = |f: u32| faction(rules, f).map_err(|m| ("faction".into(), m));
-    let feature = |part: &str, f: u8| {
-        if (f as usize) < rules.features.len() {
+    }
+
+    /// Action points the entry spends or holds.
+    fn ap(&self, n: &u32) -> Result<(), PartError> {
+        ap(*n).map_err(|m| ("ap".into(), m))
+    }
+
+    /// A faction the entry names.
+    fn faction(&self, f: u32) -> Result<(), PartError> {
+        faction(self.rules, f).map_err(|m| ("faction".into(), m))
+    }
+
+    /// A feature the entry names, one of the rules'.
+    fn feature(&self, part: &str, f: u8) -> Result<(), PartError> {
+        if (f as usize) < self.rules.features.len() {
             Ok(())
         } else {
             Err((
                 part.into(),
                 format!(
                     "{f} is no feature of the rules (they have {})",
-                    rules.features.len()
+                    self.rules.features.len()
                 ),
             ))
         }
-    };
-    let amounts = |yields: &std::collections::BTreeMap<String, u32>| {
+    }
+
+    /// Resources gathered or paid: the rules', none past what a player may hold.
+    fn amounts(&self, yields: &std::collections::BTreeMap<String, u32>) -> Result<(), PartError> {
         for (r, &n) in yields {
-            if !rules.resources.contains(r) {
+            if !self.rules.resources.contains(r) {
                 return Err((
                     "yields".into(),
                     format!("{r:?} is no resource of the rules"),
@@ -227,142 +374,122 @@ fn event(e: &PlayEvent, rules: &Rules, ids: &BTreeSet<u32>) -> Result<(), (Strin
             }
         }
         Ok(())
-    };
-    match e {
-        Moved {
-            player: p,
-            from,
-            to,
-            ap: n,
-        } => {
-            player(p)?;
-            coord("from", from)?;
-            coord("to", to)?;
-            ap(n)
-        }
-        Blown {
-            player: p,
-            from,
-            to,
-        }
-        | Travelled {
-            player: p,
-            from,
-            to,
-        } => {
-            player(p)?;
-            coord("from", from)?;
-            coord("to", to)
-        }
-        Blocked {
-            player: p,
-            at,
-            toward,
-            ap: n,
-            ..
-        }
-        | Mired {
-            player: p,
-            at,
-            toward,
-            ap: n,
-        } => {
-            player(p)?;
-            coord("at", at)?;
-            coord("toward", toward)?;
-            ap(n)
-        }
-        Corrupted { hex, player: p } => {
-            player(p)?;
-            coord("hex", hex)
-        }
-        Warded { hex } | Cleansed { hex } => coord("hex", hex),
-        Built {
-            player: p,
-            hex,
-            feature: f,
-        } => {
-            player(p)?;
-            coord("hex", hex)?;
-            feature("feature", f.0)
-        }
-        Occupied { hex, faction: f } | FlagLost { hex, faction: f } => {
-            coord("hex", hex)?;
-            faction(f.0)
-        }
-        Gathered {
-            player: p,
-            hex,
-            yields,
-        } => {
-            player(p)?;
-            coord("hex", hex)?;
-            amounts(yields)
-        }
-        Paid { player: p, yields } => {
-            player(p)?;
-            amounts(yields)
-        }
-        TurnEnded { player: p } => player(p),
-        PhaseStarted { phase: n } => phase(*n).map_err(|m| ("phase".into(), m)),
-        GameEnded {
-            winner,
-            phase: n,
-            standings,
-        } => {
-            phase(*n).map_err(|m| ("phase".to_string(), m))?;
-            if let Some(w) = winner {
-                faction(w.0)?;
+    }
+
+    /// A player's way across the world (moved, blown, travelled, blocked or mired): the player,
+    /// the hexes left and sought, the action points. Other entries are no journey.
+    fn journey(&self, e: &PlayEvent) -> Result<(), PartError> {
+        use PlayEvent::*;
+        match e {
+            Moved {
+                player: p,
+                from,
+                to,
+                ap: n,
+            } => {
+                self.player(p)?;
+                self.coord("from", from)?;
+                self.coord("to", to)?;
+                self.ap(n)
             }
-            if standings.len() > MAX_SEATS as usize {
-                return Err((
-                    "standings".into(),
-                    format!("{} factions; at most {MAX_SEATS}", standings.len()),
-                ));
+            Blown {
+                player: p,
+                from,
+                to,
             }
-            standings.iter().try_for_each(|s| faction(s.faction.0))
+            | Travelled {
+                player: p,
+                from,
+                to,
+            } => {
+                self.player(p)?;
+                self.coord("from", from)?;
+                self.coord("to", to)
+            }
+            Blocked {
+                player: p,
+                at,
+                toward,
+                ap: n,
+                ..
+            }
+            | Mired {
+                player: p,
+                at,
+                toward,
+                ap: n,
+            } => {
+                self.player(p)?;
+                self.coord("at", at)?;
+                self.coord("toward", toward)?;
+                self.ap(n)
+            }
+            _ => Ok(()),
         }
-        Unseen { .. } => Ok(()),
-        Refused {
-            player: p,
-            action,
-            refusal,
-        } => {
-            if p.0 > MAX_PLAYER_ID {
-                return Err((
-                    "player".into(),
-                    format!("{} is past the largest player id, {MAX_PLAYER_ID}", p.0),
-                ));
-            }
-            // An action's hex is written as axial (x, y), unchecked as it is read.
-            let far = |part: &str, h: &Hex| {
-                let c = Coord::new(h.x, 0, h.y.saturating_neg());
-                checked_hex(c).map(|_| ()).map_err(|m| (part.into(), m))
-            };
-            match action {
-                Action::Build { hex, .. } => far("action.hex", hex)?,
-                Action::Travel { to, .. } => far("action.to", to)?,
-                Action::Traverse { .. } | Action::Gather { .. } | Action::EndTurn { .. } => {}
-            }
-            match refusal {
-                Refusal::Indeterminate(c) | Refusal::NoStationThere(c) => coord("refusal", c),
-                Refusal::NotConstructible(f) | Refusal::AlreadyBuilt(f) => feature("refusal", f.0),
-                Refusal::BiomeForbids(b) if b.0 as usize >= rules.biomes.len() => Err((
-                    "refusal".into(),
-                    format!(
-                        "{} is no biome of the rules (they have {})",
-                        b.0,
-                        rules.biomes.len()
-                    ),
-                )),
-                Refusal::CannotAfford { resource, .. } if !rules.resources.contains(resource) => {
-                    Err((
-                        "refusal".into(),
-                        format!("{resource:?} is no resource of the rules"),
-                    ))
-                }
-                _ => Ok(()),
-            }
+    }
+
+    /// The game's end: its phase, the winner's and the standings' factions, no more standings
+    /// than seats.
+    fn game_ended(
+        &self,
+        winner: Option<&Faction>,
+        n: u32,
+        standings: &[Score],
+    ) -> Result<(), PartError> {
+        phase(n).map_err(|m| ("phase".to_string(), m))?;
+        if let Some(w) = winner {
+            self.faction(w.0)?;
+        }
+        if standings.len() > MAX_SEATS as usize {
+            return Err((
+                "standings".into(),
+                format!("{} factions; at most {MAX_SEATS}", standings.len()),
+            ));
+        }
+        standings.iter().try_for_each(|s| self.faction(s.faction.0))
+    }
+
+    /// A refused action: its player any id in range (refusing unknown players is what it logs),
+    /// its hexes in the world's range, and what the refusal names.
+    fn refused(&self, p: &PlayerId, action: &Action, refusal: &Refusal) -> Result<(), PartError> {
+        if p.0 > MAX_PLAYER_ID {
+            return Err((
+                "player".into(),
+                format!("{} is past the largest player id, {MAX_PLAYER_ID}", p.0),
+            ));
+        }
+        // An action's hex is written as axial (x, y), unchecked as it is read.
+        let far = |part: &str, h: &Hex| {
+            let c = Coord::new(h.x, 0, h.y.saturating_neg());
+            checked_hex(c).map(|_| ()).map_err(|m| (part.into(), m))
+        };
+        match action {
+            Action::Build { hex, .. } => far("action.hex", hex)?,
+            Action::Travel { to, .. } => far("action.to", to)?,
+            Action::Traverse { .. } | Action::Gather { .. } | Action::EndTurn { .. } => {}
+        }
+        self.refusal(refusal)
+    }
+
+    /// Why an action was refused: its hex in range, its feature, biome or resource the rules'.
+    fn refusal(&self, refusal: &Refusal) -> Result<(), PartError> {
+        let rules = self.rules;
+        match refusal {
+            Refusal::Indeterminate(c) | Refusal::NoStationThere(c) => self.coord("refusal", c),
+            Refusal::NotConstructible(f) | Refusal::AlreadyBuilt(f) => self.feature("refusal", f.0),
+            Refusal::BiomeForbids(b) if b.0 as usize >= rules.biomes.len() => Err((
+                "refusal".into(),
+                format!(
+                    "{} is no biome of the rules (they have {})",
+                    b.0,
+                    rules.biomes.len()
+                ),
+            )),
+            Refusal::CannotAfford { resource, .. } if !rules.resources.contains(resource) => Err((
+                "refusal".into(),
+                format!("{resource:?} is no resource of the rules"),
+            )),
+            _ => Ok(()),
         }
     }
 }

@@ -66,35 +66,7 @@ impl Log {
             (i + 1, start..start + l.len(), l)
         });
         let (_, _, first) = lines.next().unwrap_or((1, 0..0, ""));
-        let head: Value = serde_json::from_str(first)
-            .map_err(|e| bad(source, 1, format!("the game line is not JSON: {e}")))?;
-        // The format first: a log of another format may have other fields.
-        match head.get("format").and_then(Value::as_u64) {
-            Some(f) if f == FORMAT as u64 => {}
-            Some(f) => {
-                return Err(bad(
-                    source,
-                    1,
-                    format!(
-                        "field `format`: the log is of format {f}; this game reads format {FORMAT}"
-                    ),
-                ));
-            }
-            None => {
-                return Err(bad(
-                    source,
-                    1,
-                    format!(
-                        "field `format`: the first line must be the game line, with the format ({FORMAT})"
-                    ),
-                ));
-            }
-        }
-        let game = match serde_json::from_value::<Line>(head) {
-            Ok(Line::Game(g)) => g,
-            Ok(_) => return Err(bad(source, 1, "the first line must be the game line")),
-            Err(e) => return Err(bad(source, 1, format!("the game line: {e}"))),
-        };
+        let game = game_line(first, source)?;
         let mut body = Vec::new();
         let mut end = None;
         for (n, place, text) in lines {
@@ -109,29 +81,9 @@ impl Log {
                     format!("the log goes on after its end line (line {e})"),
                 ));
             }
-            let raw: Value = serde_json::from_str(text).map_err(|e| {
-                bad(
-                    source,
-                    n,
-                    format!("the line is not JSON (a truncated log?): {e}"),
-                )
-            })?;
-            // Its kind now; every field when its actions are taken (`Log::actions`), still
-            // before anything is played.
-            match raw.get("kind").and_then(Value::as_str) {
-                Some("game") => return Err(bad(source, n, "a second game line")),
-                Some("end") => {
-                    serde_json::from_value::<Line>(raw.clone()).map_err(|e| bad(source, n, e))?;
-                    end = Some((n, raw));
-                }
-                Some("action" | "hex") => body.push((n, place)),
-                _ => {
-                    return Err(bad(
-                        source,
-                        n,
-                        "field `kind`: must be `action`, `hex` or `end`",
-                    ));
-                }
+            match body_kind(text, n, source)? {
+                BodyLine::Step => body.push((n, place)),
+                BodyLine::End(raw) => end = Some((n, raw)),
             }
         }
         let end = end.ok_or_else(|| {
@@ -221,6 +173,72 @@ impl Log {
         let (n, place) = self.body.get(i)?;
         let v = serde_json::from_str(&self.text[place.clone()]).expect("checked as JSON when read");
         Some((*n, v))
+    }
+}
+
+/// The log's first line, the game line: of this game's format (asked first: a log of another
+/// format may have other fields), then read whole.
+fn game_line(first: &str, source: &str) -> Result<GameLine, Fault> {
+    let head: Value = serde_json::from_str(first)
+        .map_err(|e| bad(source, 1, format!("the game line is not JSON: {e}")))?;
+    match head.get("format").and_then(Value::as_u64) {
+        Some(f) if f == FORMAT as u64 => {}
+        Some(f) => {
+            return Err(bad(
+                source,
+                1,
+                format!(
+                    "field `format`: the log is of format {f}; this game reads format {FORMAT}"
+                ),
+            ));
+        }
+        None => {
+            return Err(bad(
+                source,
+                1,
+                format!(
+                    "field `format`: the first line must be the game line, with the format ({FORMAT})"
+                ),
+            ));
+        }
+    }
+    match serde_json::from_value::<Line>(head) {
+        Ok(Line::Game(g)) => Ok(g),
+        Ok(_) => Err(bad(source, 1, "the first line must be the game line")),
+        Err(e) => Err(bad(source, 1, format!("the game line: {e}"))),
+    }
+}
+
+/// What a line after the game line is.
+enum BodyLine {
+    /// An action or a hex: parsed whole when replayed.
+    Step,
+    /// The end line, read whole.
+    End(Value),
+}
+
+/// Line `n` after the game line: JSON, of a kind a log's body holds. Its kind now; every field
+/// when its actions are taken (`Log::actions`), still before anything is played.
+fn body_kind(text: &str, n: usize, source: &str) -> Result<BodyLine, Fault> {
+    let raw: Value = serde_json::from_str(text).map_err(|e| {
+        bad(
+            source,
+            n,
+            format!("the line is not JSON (a truncated log?): {e}"),
+        )
+    })?;
+    match raw.get("kind").and_then(Value::as_str) {
+        Some("game") => Err(bad(source, n, "a second game line")),
+        Some("end") => {
+            serde_json::from_value::<Line>(raw.clone()).map_err(|e| bad(source, n, e))?;
+            Ok(BodyLine::End(raw))
+        }
+        Some("action" | "hex") => Ok(BodyLine::Step),
+        _ => Err(bad(
+            source,
+            n,
+            "field `kind`: must be `action`, `hex` or `end`",
+        )),
     }
 }
 

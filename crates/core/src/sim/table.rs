@@ -70,10 +70,37 @@ pub fn render(
     faction_name: impl Fn(u32) -> String,
     features: &[String],
 ) -> String {
-    let n = games.len();
     let mut t = String::new();
+    wins_by_seat(&mut t, games, seats, &faction_name);
+    wins_by_faction(&mut t, games, seats, &faction_name);
+    game_length(&mut t, games);
+    first_builds(&mut t, games, features);
+    t
+}
+
+/// The games `f` won.
+fn wins(games: &[GameStats], f: u32) -> usize {
+    games.iter().filter(|g| g.winner == Some(f)).count()
+}
+
+/// The factions seated, each once, in order.
+fn seated_factions(seats: &[Seat]) -> Vec<u32> {
+    let mut factions: Vec<u32> = seats.iter().map(|s| s.faction).collect();
+    factions.sort_unstable();
+    factions.dedup();
+    factions
+}
+
+/// Each seat's wins, then the ties (and a note when seats share a faction, whose wins count
+/// for each of them).
+fn wins_by_seat(
+    t: &mut String,
+    games: &[GameStats],
+    seats: &[Seat],
+    faction_name: &impl Fn(u32) -> String,
+) {
+    let n = games.len();
     let ties = games.iter().filter(|g| g.winner.is_none()).count();
-    let wins = |f: u32| games.iter().filter(|g| g.winner == Some(f)).count();
     let _ = writeln!(t, "wins by seat ({n} games)");
     let _ = writeln!(
         t,
@@ -81,7 +108,7 @@ pub fn render(
         "player", "faction", "wins", "share"
     );
     for s in seats {
-        let w = wins(s.faction);
+        let w = wins(games, s.faction);
         let _ = writeln!(
             t,
             "  {:>6}  {:<24} {:>7} {:>6.1}%",
@@ -99,23 +126,30 @@ pub fn render(
         ties,
         share(ties, n)
     );
-    let mut factions: Vec<u32> = seats.iter().map(|s| s.faction).collect();
-    factions.sort_unstable();
-    factions.dedup();
-    if factions.len() < seats.len() {
+    if seated_factions(seats).len() < seats.len() {
         let _ = writeln!(
             t,
             "  (seats share factions: a faction's win counts for each of its seats)"
         );
     }
+}
+
+/// Each seated faction's seats and wins.
+fn wins_by_faction(
+    t: &mut String,
+    games: &[GameStats],
+    seats: &[Seat],
+    faction_name: &impl Fn(u32) -> String,
+) {
+    let n = games.len();
     let _ = writeln!(t, "wins by faction");
     let _ = writeln!(
         t,
         "  {:<24} {:>6} {:>7} {:>7}",
         "faction", "seats", "wins", "share"
     );
-    for f in factions {
-        let w = wins(f);
+    for f in seated_factions(seats) {
+        let w = wins(games, f);
         let held = seats.iter().filter(|s| s.faction == f).count();
         let _ = writeln!(
             t,
@@ -126,6 +160,10 @@ pub fn render(
             share(w, n)
         );
     }
+}
+
+/// How long the games ran, in phases and in actions: the least, the median and the most.
+fn game_length(t: &mut String, games: &[GameStats]) {
     let phases: Vec<u64> = games.iter().map(|g| g.ended_in as u64).collect();
     let actions: Vec<u64> = games.iter().map(|g| g.actions).collect();
     let range = |v: &[u64]| {
@@ -139,6 +177,11 @@ pub fn render(
     let _ = writeln!(t, "game length (least / median / most)");
     let _ = writeln!(t, "  phases   {}", range(&phases));
     let _ = writeln!(t, "  actions  {}", range(&actions));
+}
+
+/// Each feature of the rules: in how many games it was built, and the median phase it was
+/// first built in.
+fn first_builds(t: &mut String, games: &[GameStats], features: &[String]) {
     let _ = writeln!(t, "first build, by feature");
     let _ = writeln!(
         t,
@@ -156,7 +199,6 @@ pub fn render(
         };
         let _ = writeln!(t, "  {:<24} {:>12} {:>14}", f, firsts.len(), med);
     }
-    t
 }
 
 #[cfg(test)]

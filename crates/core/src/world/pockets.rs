@@ -36,26 +36,7 @@ impl Searcher {
         is_generated: impl Fn(Hex) -> bool,
         max: usize,
     ) -> Option<Vec<Hex>> {
-        self.owner.clear();
-        let mut searches: Vec<Search> = Vec::with_capacity(gaps.len());
-        for &h in gaps {
-            if self.owner.contains_key(&h) {
-                continue;
-            }
-            self.owner.insert(h, searches.len());
-            searches.push(Search {
-                queue: [h].into(),
-                found: vec![h],
-                merged_into: None,
-                done: false,
-            });
-        }
-        let root = |s: &[Search], mut i: usize| {
-            while let Some(j) = s[i].merged_into {
-                i = j;
-            }
-            i
-        };
+        let mut searches = self.start(gaps);
         let mut pocket = Vec::new();
         let mut active = searches.len();
         while active > 1 {
@@ -76,41 +57,92 @@ impl Searcher {
                     }
                     continue;
                 };
-                let mut cur = i;
-                for n in neighbours(h) {
-                    if is_generated(n) {
-                        continue;
-                    }
-                    match self.owner.get(&n) {
-                        None => {
-                            self.owner.insert(n, cur);
-                            searches[cur].queue.push_back(n);
-                            searches[cur].found.push(n);
-                        }
-                        Some(&o) => {
-                            let ro = root(&searches, o);
-                            if ro != cur {
-                                // Same region: fold this search into the other one.
-                                let mut q = std::mem::take(&mut searches[cur].queue);
-                                let mut f = std::mem::take(&mut searches[cur].found);
-                                searches[ro].queue.append(&mut q);
-                                searches[ro].found.append(&mut f);
-                                searches[cur].merged_into = Some(ro);
-                                active -= 1;
-                                cur = ro;
-                            }
-                        }
-                    }
-                }
+                active -= self.spread(&mut searches, i, h, &is_generated);
             }
-            let over = searches
-                .iter()
-                .filter(|s| !s.done && s.merged_into.is_none() && s.found.len() > max)
-                .count();
-            if over >= 2 {
+            if two_too_large(&searches, max) {
                 return None;
             }
         }
         Some(pocket)
     }
+
+    /// One search from each gap, a gap already taken by another skipped.
+    #[inline]
+    fn start(&mut self, gaps: &[Hex]) -> Vec<Search> {
+        self.owner.clear();
+        let mut searches: Vec<Search> = Vec::with_capacity(gaps.len());
+        for &h in gaps {
+            if self.owner.contains_key(&h) {
+                continue;
+            }
+            self.owner.insert(h, searches.len());
+            searches.push(Search {
+                queue: [h].into(),
+                found: vec![h],
+                merged_into: None,
+                done: false,
+            });
+        }
+        searches
+    }
+
+    /// Search `i` takes in the indeterminate neighbours of `h`, folding itself into any search
+    /// it meets (the same region); how many searches so stopped.
+    #[inline]
+    fn spread(
+        &mut self,
+        searches: &mut [Search],
+        i: usize,
+        h: Hex,
+        is_generated: &impl Fn(Hex) -> bool,
+    ) -> usize {
+        let mut merged = 0;
+        let mut cur = i;
+        for n in neighbours(h) {
+            if is_generated(n) {
+                continue;
+            }
+            match self.owner.get(&n) {
+                None => {
+                    self.owner.insert(n, cur);
+                    searches[cur].queue.push_back(n);
+                    searches[cur].found.push(n);
+                }
+                Some(&o) => {
+                    let ro = root(searches, o);
+                    if ro != cur {
+                        // Same region: fold this search into the other one.
+                        let mut q = std::mem::take(&mut searches[cur].queue);
+                        let mut f = std::mem::take(&mut searches[cur].found);
+                        searches[ro].queue.append(&mut q);
+                        searches[ro].found.append(&mut f);
+                        searches[cur].merged_into = Some(ro);
+                        merged += 1;
+                        cur = ro;
+                    }
+                }
+            }
+        }
+        merged
+    }
+}
+
+/// The search that search `i` was merged into, at the end of the chain (itself if none).
+#[inline]
+fn root(s: &[Search], mut i: usize) -> usize {
+    while let Some(j) = s[i].merged_into {
+        i = j;
+    }
+    i
+}
+
+/// Two searches still going have each found more than `max`: one is the outside, the other a
+/// finite pocket too large.
+#[inline]
+fn two_too_large(searches: &[Search], max: usize) -> bool {
+    let over = searches
+        .iter()
+        .filter(|s| !s.done && s.merged_into.is_none() && s.found.len() > max)
+        .count();
+    over >= 2
 }

@@ -14,7 +14,7 @@ use crate::render::marks::{HexMarks, mark as hex_mark};
 use crate::render::textures::Textures;
 use aeternus_core::export::MapExport;
 use aeternus_core::storm::token::TokenTrail;
-use aeternus_core::storm::{Kind, StormMap};
+use aeternus_core::storm::{Kind, SealId, StormMap};
 
 const SEAL_Z: f32 = 2.0;
 /// Under the token (`render::tokens::TOKEN_Z`).
@@ -72,81 +72,122 @@ pub(super) fn spawn(
     textures: &Textures,
     art: Option<&SpriteArt>,
 ) {
-    // The crown has no shape of its own: without its image the capital is its tile alone.
-    if let Some(image) = art.and_then(|a| a.image(super::art::CAPITAL)) {
-        let crown = Sprite {
-            image: image.clone(),
-            custom_size: Some(Vec2::splat(0.8 * HEX_SIZE)),
-            ..default()
-        };
-        let capital = map.disc.hex(0);
-        marks.redraw(commands, capital, |commands, at| {
-            let mark = hex_mark("Capital", crown, at, CAPITAL_Z);
-            vec![commands.spawn((mark, ChildOf(layer))).id()]
-        });
-    }
+    let cycle = CycleMarks {
+        layer,
+        map,
+        journey,
+        textures,
+        art,
+    };
+    cycle.capital(commands, marks);
     for tile in map.tiles() {
         let Some(mark) = tile.mark else { continue };
         let colour = rgb(mark);
         marks.redraw(commands, tile.hex, |commands, at| {
             if let Some(seal) = map.seal_at(tile.hex) {
-                let size = Vec2::splat(1.8 * HEX_SIZE);
-                let disc = Sprite {
-                    image: textures.disc.clone(),
-                    color: colour,
-                    custom_size: Some(size),
-                    ..default()
-                };
-                let seal = &map.rules.seal_of(seal).name;
-                let disc = drawn(art, &super::art::seal_sprite(seal), disc, size);
-                let name = format!("{seal} seal");
-                vec![
-                    commands
-                        .spawn((hex_mark(name, disc, at, SEAL_Z), ChildOf(layer)))
-                        .id(),
-                ]
+                cycle.seal(commands, seal, at, colour)
             } else if let Some(kind) = map.reservation_at(tile.hex) {
-                let mark = commands
-                    .spawn((
-                        Name::new(format!("Reserved {}", kind.name())),
-                        Transform::from_translation(at.extend(RESERVATION_Z)),
-                        Visibility::default(),
-                        ChildOf(layer),
-                    ))
-                    .id();
-                match art.and_then(|a| a.image(super::art::reservation_sprite(kind))) {
-                    Some(image) => {
-                        let size = match kind {
-                            Kind::Event => 1.1 * HEX_SIZE,
-                            Kind::Modifier => 1.22 * HEX_SIZE,
-                        };
-                        commands.spawn((
-                            Sprite {
-                                image: image.clone(),
-                                custom_size: Some(Vec2::splat(size)),
-                                ..default()
-                            },
-                            ChildOf(mark),
-                        ));
-                    }
-                    None => spawn_shape(commands, mark, kind, colour, textures),
-                }
-                commands.spawn((
-                    Glyph(tile.hex),
-                    Text2d::new(glyph(journey, tile.hex)),
-                    TextFont {
-                        font_size: FontSize::Px(0.8 * HEX_SIZE),
-                        ..default()
-                    },
-                    TextColor(GLYPH_COLOUR),
-                    Transform::from_xyz(0.0, 0.0, 0.2),
-                    ChildOf(mark),
-                ));
-                vec![mark]
+                cycle.reservation(commands, tile.hex, kind, at, colour)
             } else {
                 Vec::new()
             }
         });
+    }
+}
+
+/// The cycle's map and what its marks are drawn with, under one layer.
+struct CycleMarks<'a> {
+    layer: Entity,
+    map: &'a StormMap,
+    journey: &'a TokenTrail,
+    textures: &'a Textures,
+    art: Option<&'a SpriteArt>,
+}
+
+impl CycleMarks<'_> {
+    /// The capital's crown on the centre of the map.
+    fn capital(&self, commands: &mut Commands, marks: &mut HexMarks<Cycle>) {
+        // The crown has no shape of its own: without its image the capital is its tile alone.
+        let Some(image) = self.art.and_then(|a| a.image(super::art::CAPITAL)) else {
+            return;
+        };
+        let crown = Sprite {
+            image: image.clone(),
+            custom_size: Some(Vec2::splat(0.8 * HEX_SIZE)),
+            ..default()
+        };
+        let capital = self.map.disc.hex(0);
+        marks.redraw(commands, capital, |commands, at| {
+            let mark = hex_mark("Capital", crown, at, CAPITAL_Z);
+            vec![commands.spawn((mark, ChildOf(self.layer))).id()]
+        });
+    }
+
+    /// A wax seal in `seal`'s colour on a seal copy at `at`.
+    fn seal(&self, commands: &mut Commands, seal: SealId, at: Vec2, colour: Color) -> Vec<Entity> {
+        let size = Vec2::splat(1.8 * HEX_SIZE);
+        let disc = Sprite {
+            image: self.textures.disc.clone(),
+            color: colour,
+            custom_size: Some(size),
+            ..default()
+        };
+        let seal = &self.map.rules.seal_of(seal).name;
+        let disc = drawn(self.art, &super::art::seal_sprite(seal), disc, size);
+        let name = format!("{seal} seal");
+        vec![
+            commands
+                .spawn((hex_mark(name, disc, at, SEAL_Z), ChildOf(self.layer)))
+                .id(),
+        ]
+    }
+
+    /// A reservation of `kind` on `cell` at `at`: its image or shape, and its glyph.
+    fn reservation(
+        &self,
+        commands: &mut Commands,
+        cell: Hex,
+        kind: Kind,
+        at: Vec2,
+        colour: Color,
+    ) -> Vec<Entity> {
+        let mark = commands
+            .spawn((
+                Name::new(format!("Reserved {}", kind.name())),
+                Transform::from_translation(at.extend(RESERVATION_Z)),
+                Visibility::default(),
+                ChildOf(self.layer),
+            ))
+            .id();
+        match (self.art).and_then(|a| a.image(super::art::reservation_sprite(kind))) {
+            Some(image) => {
+                let size = match kind {
+                    Kind::Event => 1.1 * HEX_SIZE,
+                    Kind::Modifier => 1.22 * HEX_SIZE,
+                };
+                commands.spawn((
+                    Sprite {
+                        image: image.clone(),
+                        custom_size: Some(Vec2::splat(size)),
+                        ..default()
+                    },
+                    ChildOf(mark),
+                ));
+            }
+            None => spawn_shape(commands, mark, kind, colour, self.textures),
+        }
+        commands.spawn((
+            Glyph(cell),
+            Text2d::new(glyph(self.journey, cell)),
+            TextFont {
+                font_size: FontSize::Px(0.8 * HEX_SIZE),
+                ..default()
+            },
+            TextColor(GLYPH_COLOUR),
+            Transform::from_xyz(0.0, 0.0, 0.2),
+            ChildOf(mark),
+        ));
+        vec![mark]
     }
 }
 

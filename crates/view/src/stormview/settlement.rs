@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
+use hexx::{Hex, HexLayout};
 
 use super::StormLayer;
 use super::draw::MapRoot;
@@ -15,6 +16,7 @@ use crate::render::textures::Textures;
 use aeternus_core::export::MapExport;
 use aeternus_core::hex::{Coord, layout};
 use aeternus_core::storm::Settlement;
+use aeternus_core::storm::settlement::SlotState;
 use aeternus_core::storm::template::SlotKind;
 use aeternus_core::storm::token::TokenTrail;
 
@@ -106,24 +108,7 @@ fn draw(mut commands: Commands, map: Res<CurrentMap>, journey: Res<TokenTrail>, 
     let s = Settlement::generate(map.rules.clone(), map.params.seed, journey.cell);
     let template = &map.rules.settlement.template;
     let layout = layout(HEX_SIZE);
-    let scoped = DespawnOnExit(StormLayer::Settlement);
-    let small = |px: f32| TextFont {
-        font_size: FontSize::Px(px),
-        ..default()
-    };
-    // Ground colours straight from the core's tiles, like the map.
-    for tile in s.tiles() {
-        let [r, g, b] = tile.colour;
-        commands.spawn((
-            scoped.clone(),
-            Sprite {
-                image: t.hex.clone(),
-                color: Color::srgb_u8(r, g, b),
-                ..default()
-            },
-            Transform::from_translation(layout.hex_to_world_pos(tile.hex).extend(0.0)),
-        ));
-    }
+    draw_grounds(&mut commands, &s, &layout, &t);
     let mut lines = vec![format!(
         "Settlement of {} ({}), run seed {}\nTemplate: {}\n",
         Coord::from_hex(journey.cell),
@@ -136,53 +121,86 @@ fn draw(mut commands: Commands, map: Res<CurrentMap>, journey: Res<TokenTrail>, 
         let Some(slot) = slot else { continue };
         let hex = template.cells[i].0;
         let at = layout.hex_to_world_pos(hex);
-        let filled = slot.filled.map(|f| (s.entry(slot.kind, f.entry), f.amount));
-        let (colour, label) = match filled {
-            Some((e, 1)) => (kind_colour(slot.kind), e.name.clone()),
-            Some((e, n)) => (kind_colour(slot.kind), format!("{} x{n}", e.name)),
-            None => (EMPTY_SLOT, "empty".to_string()),
-        };
+        lines.push(draw_slot(&mut commands, &s, slot, hex, at, &t));
+    }
+    draw_list(&mut commands, &lines);
+}
+
+/// The settlement's grounds, coloured straight from the core's tiles like the map.
+fn draw_grounds(commands: &mut Commands, s: &Settlement, layout: &HexLayout, t: &Textures) {
+    for tile in s.tiles() {
+        let [r, g, b] = tile.colour;
         commands.spawn((
-            scoped.clone(),
+            DespawnOnExit(StormLayer::Settlement),
             Sprite {
-                image: t.disc.clone(),
-                color: colour,
-                custom_size: Some(Vec2::splat(0.8 * HEX_SIZE)),
+                image: t.hex.clone(),
+                color: Color::srgb_u8(r, g, b),
                 ..default()
             },
-            Transform::from_translation(at.extend(1.0)),
-            children![(
-                Text2d::new(letter(slot.kind)),
-                small(0.45 * HEX_SIZE),
-                TextColor(INK),
-                Transform::from_xyz(0.0, 0.0, 0.1),
-            )],
-        ));
-        commands.spawn((
-            scoped.clone(),
-            Text2d::new(label.clone()),
-            small(0.3 * HEX_SIZE),
-            TextColor(INK),
-            // Labels run past their cell, over other grounds or the background.
-            TextBackgroundColor(LABEL_BACKGROUND),
-            Transform::from_translation((at - Vec2::Y * 0.62 * HEX_SIZE).extend(2.0)),
-        ));
-        let effect = filled.map_or(String::new(), |(e, _)| {
-            if e.effect.is_empty() {
-                String::new()
-            } else {
-                format!(": {}", e.effect)
-            }
-        });
-        lines.push(format!(
-            "{} {} {}{effect}",
-            Coord::from_hex(hex),
-            slot.kind.name(),
-            label
+            Transform::from_translation(layout.hex_to_world_pos(tile.hex).extend(0.0)),
         ));
     }
+}
+
+/// One slot's lettered disc and label (pale when its chance failed), and its line for the list.
+fn draw_slot(
+    commands: &mut Commands,
+    s: &Settlement,
+    slot: &SlotState,
+    hex: Hex,
+    at: Vec2,
+    t: &Textures,
+) -> String {
+    let filled = slot.filled.map(|f| (s.entry(slot.kind, f.entry), f.amount));
+    let (colour, label) = match filled {
+        Some((e, 1)) => (kind_colour(slot.kind), e.name.clone()),
+        Some((e, n)) => (kind_colour(slot.kind), format!("{} x{n}", e.name)),
+        None => (EMPTY_SLOT, "empty".to_string()),
+    };
     commands.spawn((
-        scoped,
+        DespawnOnExit(StormLayer::Settlement),
+        Sprite {
+            image: t.disc.clone(),
+            color: colour,
+            custom_size: Some(Vec2::splat(0.8 * HEX_SIZE)),
+            ..default()
+        },
+        Transform::from_translation(at.extend(1.0)),
+        children![(
+            Text2d::new(letter(slot.kind)),
+            small(0.45 * HEX_SIZE),
+            TextColor(INK),
+            Transform::from_xyz(0.0, 0.0, 0.1),
+        )],
+    ));
+    commands.spawn((
+        DespawnOnExit(StormLayer::Settlement),
+        Text2d::new(label.clone()),
+        small(0.3 * HEX_SIZE),
+        TextColor(INK),
+        // Labels run past their cell, over other grounds or the background.
+        TextBackgroundColor(LABEL_BACKGROUND),
+        Transform::from_translation((at - Vec2::Y * 0.62 * HEX_SIZE).extend(2.0)),
+    ));
+    let effect = filled.map_or(String::new(), |(e, _)| {
+        if e.effect.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", e.effect)
+        }
+    });
+    format!(
+        "{} {} {}{effect}",
+        Coord::from_hex(hex),
+        slot.kind.name(),
+        label
+    )
+}
+
+/// The list of the settlement's slots, right of the template and below the HUD.
+fn draw_list(commands: &mut Commands, lines: &[String]) {
+    commands.spawn((
+        DespawnOnExit(StormLayer::Settlement),
         Text::new(lines.join("\n")),
         small(14.0),
         Node {
@@ -195,4 +213,12 @@ fn draw(mut commands: Commands, map: Res<CurrentMap>, journey: Res<TokenTrail>, 
         },
         BackgroundColor(Color::srgba(0.05, 0.05, 0.07, 0.93)),
     ));
+}
+
+/// The view's text at `px` pixels.
+fn small(size: f32) -> TextFont {
+    TextFont {
+        font_size: FontSize::Px(size),
+        ..default()
+    }
 }
