@@ -198,6 +198,7 @@ fn save_of(w: &HexWorld) -> String {
         players: Vec::new(),
         flags: Vec::new(),
         log: Vec::new(),
+        razed: Vec::new(),
     };
     save.to_ron()
 }

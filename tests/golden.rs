@@ -1,7 +1,8 @@
-//! Games recorded by the game as it was before the workspace split (`tests/golden/`: a sim
-//! log and the save at its end, for four greedy bots and for three random ones) must stay what
-//! they are: the log replays to the same save, the same seed and seats play the same log and
-//! save again, and the save loads and saves again, all byte for byte.
+//! Recorded games must stay what they are (`tests/golden/`: a sim log and the save at its end,
+//! for four `greedy-v1` bots, the baseline that does not change, and for three random ones): the log replays to the same save, the same
+//! seed and seats play the same log and save again, and the save loads and saves again, all
+//! byte for byte. `tests/golden/v1/` holds the same games as the game before the workspace split
+//! recorded them (log format 1, save version 1): they are still read, and come to the same save.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -25,7 +26,7 @@ const GOLDEN: [Golden; 2] = [
             "--players",
             "4",
             "--bot",
-            "greedy",
+            "greedy-v1",
             "--phases",
             "20",
         ],
@@ -116,23 +117,59 @@ fn a_golden_save_loads_and_saves_again_byte_for_byte() {
     for g in &GOLDEN {
         let path = golden(&format!("{}.save.ron", g.name));
         let text = String::from_utf8(read(&path)).unwrap();
-        let save = SaveGame::read(&path).unwrap_or_else(|e| panic!("{e}"));
-        let mut rules = Rules::aeternus();
-        let phases = g.args.iter().position(|a| *a == "--phases").unwrap() + 1;
-        rules.play.goal.phases = g.args[phases].parse().unwrap();
-        let world = save.world(&rules, g.name).unwrap_or_else(|e| panic!("{e}"));
-        let mut app = App::new();
-        app.add_plugins(MinimalPlugins);
-        app.add_plugins(aeternus_core::CorePlugin {
-            rules,
-            seed: save.seed,
-        });
-        save.install(&mut app, world);
-        app.update();
         assert!(
-            capture(app.world_mut()).to_ron() == text,
+            load_and_save(&path, g) == text,
             "{}: the save loaded and saved again differs",
             g.name
         );
     }
+}
+
+/// The save at `path` loaded into a headless game of `g`'s rules, and saved again.
+fn load_and_save(path: &Path, g: &Golden) -> String {
+    let save = SaveGame::read(path).unwrap_or_else(|e| panic!("{e}"));
+    let mut rules = Rules::aeternus();
+    let phases = g.args.iter().position(|a| *a == "--phases").unwrap() + 1;
+    rules.play.goal.phases = g.args[phases].parse().unwrap();
+    let world = save.world(&rules, g.name).unwrap_or_else(|e| panic!("{e}"));
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins);
+    app.add_plugins(aeternus_core::CorePlugin {
+        rules,
+        seed: save.seed,
+    });
+    save.install(&mut app, world);
+    app.update();
+    capture(app.world_mut()).to_ron()
+}
+
+/// The games recorded before the split, in the older formats: the log replays, and the save
+/// loads, each to today's save of the same game byte for byte.
+#[test]
+fn an_older_golden_log_and_save_come_to_the_same_game() {
+    let dir = scratch("v1");
+    for g in &GOLDEN {
+        let want = read(&golden(&format!("{}.save.ron", g.name)));
+        let log = golden(&format!("v1/{}.jsonl", g.name));
+        let save = dir.join(format!("{}.save.ron", g.name));
+        game(&[
+            "replay",
+            log.to_str().unwrap(),
+            "--save",
+            save.to_str().unwrap(),
+        ]);
+        assert!(
+            read(&save) == want,
+            "{}: the v1 log replays to another save",
+            g.name
+        );
+        let old = golden(&format!("v1/{}.save.ron", g.name));
+        let loaded = load_and_save(&old, g);
+        assert!(
+            loaded.as_bytes() == want,
+            "{}: the v1 save loads to another",
+            g.name
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -68,6 +68,9 @@ pub enum Refusal {
     UnknownPlayer,
     /// The player ended its turn, travelled the stagways or has no AP left this phase.
     TurnOver,
+    /// A build with no AP left: building costs none, but a turn ends at 0 AP (the rules
+    /// readings: one rule, so a phase turns once nobody has AP left).
+    NoApLeft,
     NotEnoughAp {
         need: u32,
         have: u32,
@@ -109,6 +112,7 @@ impl Refusal {
         match self {
             UnknownPlayer => "no such player".into(),
             TurnOver => "its turn is over for this phase".into(),
+            NoApLeft => "no AP left: building costs none, but the turn ends at 0 AP".into(),
             NotEnoughAp { need, have } => format!("needs {need} AP, has {have}"),
             Indeterminate(c) => format!("{c} is not generated yet"),
             OutOfRange { distance, range } => {
@@ -233,6 +237,7 @@ pub(super) fn act(
                 cost,
             )))
         }
+        Action::Build { .. } if !a.ended && a.ap == 0 => Err(Refusal::NoApLeft),
         Action::Build { .. } | Action::Travel { .. } | Action::Gather { .. } => {
             a.ready().map(|()| None)
         }

@@ -323,10 +323,15 @@ pub(super) fn decide(
         Bot::Random => random_action(&mut rng, &world, id, at.0),
         Bot::Greedy | Bot::GreedyV1 => {
             let owner = |h: Hex| occupant(h, &index, &flags);
+            let table: Vec<(Faction, Hex)> = (players.iter())
+                .map(|(_, _, _, f, at, _)| (*f, at.0))
+                .collect();
             let board = Board {
                 world: &world,
                 sites: sites.as_deref(),
                 owner: &owner,
+                players: &table,
+                contest: *bot == Bot::Greedy,
             };
             let seat = Seat {
                 id,

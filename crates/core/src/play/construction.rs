@@ -111,6 +111,9 @@ pub fn check<'w>(
 ) -> Result<&'w Feature, Refusal> {
     let f = allowed(world, at, hex, feature)?;
     let need_ap = world.rules.play.build_ap;
+    if ap == 0 {
+        return Err(Refusal::NoApLeft);
+    }
     if ap < need_ap {
         return Err(Refusal::NotEnoughAp {
             need: need_ap,

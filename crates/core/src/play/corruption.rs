@@ -12,17 +12,50 @@ use super::movement::Arrived;
 use super::players::PlayerId;
 use crate::hex::Coord;
 use crate::rules::{FeatureEffect, FeatureId, FeatureSet};
+use crate::world::HexWorld;
 use crate::world::plugin::{HexEdited, HexEditor, HexGenerated};
+
+/// A hex a player's step (or build) corrupted: the flags read it to name who razed one.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Spread {
+    pub hex: Hex,
+    pub player: PlayerId,
+}
+
+/// What a step from `from` onto `to` does to the hex left, should the player arrive (a Lake's
+/// block or a Swamp's hold means no arrival): `to` is corrupted, so `from` is corrupted with
+/// everything on it ([`StepSpread::Corrupts`]) unless a pylon keeps it clean
+/// ([`StepSpread::Warded`]) or it already is corrupted. The rule [`spread`] applies, asked ahead.
+pub fn step_spread(world: &HexWorld, from: Hex, to: Hex) -> Option<StepSpread> {
+    if !is_corrupted(world, to) || is_corrupted(world, from) || world.get(from).is_none() {
+        return None;
+    }
+    Some(if world.purified(from) {
+        StepSpread::Warded
+    } else {
+        StepSpread::Corrupts
+    })
+}
+
+/// What a step onto corruption does to the hex left ([`step_spread`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepSpread {
+    /// The hex left is corrupted: every feature on it goes, a flag with them (a raze).
+    Corrupts,
+    /// A pylon keeps the hex left clean.
+    Warded,
+}
 
 /// Spreads corruption: onto the hex a player left for a corrupted one, and onto a hex where a
 /// mod's rules let a player build it. Reads [`Arrived`], [`Built`] and the store; writes the
 /// hexes corrupted (landmark and features, through [`HexEditor`]) and
-/// [`PlayEvent::Corrupted`] or [`PlayEvent::Warded`].
+/// [`PlayEvent::Corrupted`] (with a [`Spread`]) or [`PlayEvent::Warded`].
 pub(super) fn spread(
     mut arrived: MessageReader<Arrived>,
     mut built: MessageReader<Built>,
     mut hexes: HexEditor,
     mut log: MessageWriter<PlayEvent>,
+    mut spread: MessageWriter<Spread>,
 ) {
     let corruption = hexes.world().rules.corruption;
     let left = arrived
@@ -36,32 +69,40 @@ pub(super) fn spread(
         .map(|b| (b.hex, b.player))
         .collect::<Vec<_>>();
     for (hex, player) in left.into_iter().chain(sold) {
-        corrupt(&mut hexes, &mut log, hex, player);
+        if corrupt(&mut hexes, &mut log, hex, player) {
+            spread.write(Spread { hex, player });
+        }
     }
 }
 
 /// Corrupts `hex` (left by `player`) unless it already is or a pylon protects it: its landmark
-/// becomes the corruption's and every other feature goes, a flag with them.
-fn corrupt(hexes: &mut HexEditor, log: &mut MessageWriter<PlayEvent>, hex: Hex, player: PlayerId) {
+/// becomes the corruption's and every other feature goes, a flag with them. Whether it did.
+fn corrupt(
+    hexes: &mut HexEditor,
+    log: &mut MessageWriter<PlayEvent>,
+    hex: Hex,
+    player: PlayerId,
+) -> bool {
     let world = hexes.world();
     let Some(c) = world.rules.corruption else {
-        return;
+        return false;
     };
     let FeatureEffect::Corruption { landmark } = world.rules.features[c.0 as usize].effect else {
-        return;
+        return false;
     };
     if is_corrupted(world, hex) || world.get(hex).is_none() {
-        return;
+        return false;
     }
     let at = Coord::from_hex(hex);
     if world.purified(hex) {
         log.write(PlayEvent::Warded { hex: at });
-        return;
+        return false;
     }
     let mut features = FeatureSet::EMPTY;
     features.insert(c);
     hexes.set_state(hex, landmark, features);
     log.write(PlayEvent::Corrupted { hex: at, player });
+    true
 }
 
 /// Keeps the pylons' rings clean, following what changed: a corrupted hex just generated or

@@ -5,8 +5,11 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use hexx::Hex;
 
+use bevy::platform::collections::{HashMap, HashSet};
+
 use super::board::Players;
 use super::construction::Built;
+use super::corruption::Spread;
 use super::log::PlayEvent;
 use super::players::Faction;
 use crate::hex::Coord;
@@ -29,13 +32,23 @@ pub fn occupant_in(world: &World, hex: Hex) -> Option<Faction> {
     world.get::<Occupied>(e).map(|o| o.0)
 }
 
-/// What may raise or lower a flag: features built, and hexes whose features changed.
+/// Hexes whose flag was razed and not reclaimed since: a flag raised on one is a reclaim.
+/// Per game, and saved.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct RazedHexes(pub HashSet<Hex>);
+
+/// What may raise or lower a flag: features built, hexes whose features changed, and who
+/// corrupted them.
 #[derive(SystemParam)]
 pub(super) struct FlagChanges<'w, 's> {
     /// Features built: a flag among them goes up.
     built: MessageReader<'w, 's, Built>,
     /// Hexes edited: one whose flag feature is gone is no longer occupied.
     edited: MessageReader<'w, 's, HexEdited>,
+    /// Hexes a player's step corrupted: a flag lost there is razed by that player.
+    spread: MessageReader<'w, 's, Spread>,
+    /// The hexes razed and not yet reclaimed.
+    razed: ResMut<'w, RazedHexes>,
 }
 
 /// The flags and the hexes they stand on: the store (which features are flags, what each hex
@@ -52,55 +65,70 @@ pub(super) struct FlagHexes<'w, 's> {
     commands: Commands<'w, 's>,
 }
 
-/// Flags follow their hexes: a flag built goes up for the builder's faction; a hex whose flag
-/// feature is gone (corruption took every feature) is no longer occupied. Reads [`Built`],
-/// [`HexEdited`], the store and the players' factions; writes [`Occupied`] on hex entities,
-/// [`PlayEvent::Occupied`] and [`PlayEvent::FlagLost`].
+/// Flags follow their hexes: a flag built goes up for the builder's faction (a reclaim on a hex
+/// razed before); a hex whose flag feature is gone (corruption took every feature) is no longer
+/// occupied, razed by the player whose step corrupted it. Reads [`Built`], [`HexEdited`],
+/// [`Spread`], the store and the players' factions; writes [`Occupied`] on hex entities,
+/// [`RazedHexes`], and [`PlayEvent::Occupied`], [`PlayEvent::Reclaimed`],
+/// [`PlayEvent::Razed`] or [`PlayEvent::FlagLost`].
 pub(super) fn follow(
-    changes: FlagChanges,
-    hexes: FlagHexes,
+    mut changes: FlagChanges,
+    mut hexes: FlagHexes,
     players: Players,
     mut log: MessageWriter<PlayEvent>,
 ) {
-    let FlagChanges {
-        mut built,
-        mut edited,
-    } = changes;
+    lower(&mut changes, &mut hexes, &mut log);
     let FlagHexes {
         world,
         index,
-        flags,
         mut commands,
+        ..
     } = hexes;
-    let is_flag = |f: crate::rules::FeatureId| {
-        world.rules.features[f.0 as usize].effect == FeatureEffect::Occupy
-    };
-    for e in edited.read() {
-        let Some(&entity) = index.get(&e.hex) else {
-            continue;
-        };
-        let Ok(&Occupied(faction)) = flags.get(entity) else {
-            continue;
-        };
-        if world
-            .get(e.hex)
-            .is_some_and(|d| !d.features.iter().any(is_flag))
-        {
-            commands.entity(entity).remove::<Occupied>();
-            log.write(PlayEvent::FlagLost {
-                hex: Coord::from_hex(e.hex),
-                faction,
-            });
-        }
-    }
-    for b in built.read().filter(|b| is_flag(b.feature)) {
+    for b in changes.built.read().filter(|b| is_flag(&world, b.feature)) {
         let (Ok(a), Some(&entity)) = (players.actor(b.player), index.get(&b.hex)) else {
             continue;
         };
         commands.entity(entity).insert(Occupied(a.faction));
-        log.write(PlayEvent::Occupied {
-            hex: Coord::from_hex(b.hex),
-            faction: a.faction,
+        let (hex, faction) = (Coord::from_hex(b.hex), a.faction);
+        log.write(if changes.razed.0.remove(&b.hex) {
+            PlayEvent::Reclaimed { hex, faction }
+        } else {
+            PlayEvent::Occupied { hex, faction }
         });
+    }
+}
+
+/// Whether `f` is a flag.
+fn is_flag(world: &HexWorld, f: crate::rules::FeatureId) -> bool {
+    world.rules.features[f.0 as usize].effect == FeatureEffect::Occupy
+}
+
+/// Lowers the flags of edited hexes that lost their flag feature: razed by the player whose
+/// step corrupted the hex, else lost.
+fn lower(changes: &mut FlagChanges, hexes: &mut FlagHexes, log: &mut MessageWriter<PlayEvent>) {
+    let by: HashMap<Hex, _> = changes.spread.read().map(|s| (s.hex, s.player)).collect();
+    for e in changes.edited.read() {
+        let Some(&entity) = hexes.index.get(&e.hex) else {
+            continue;
+        };
+        let Ok(&Occupied(faction)) = hexes.flags.get(entity) else {
+            continue;
+        };
+        let world = &hexes.world;
+        if (world.get(e.hex)).is_some_and(|d| !d.features.iter().any(|f| is_flag(world, f))) {
+            hexes.commands.entity(entity).remove::<Occupied>();
+            let hex = Coord::from_hex(e.hex);
+            log.write(match by.get(&e.hex) {
+                Some(&player) => {
+                    changes.razed.0.insert(e.hex);
+                    PlayEvent::Razed {
+                        player,
+                        hex,
+                        faction,
+                    }
+                }
+                None => PlayEvent::FlagLost { hex, faction },
+            });
+        }
     }
 }

@@ -1,6 +1,9 @@
 //! The greedy bot: plays to win with what a person at its seat would see. Each action it takes
-//! the first of these that applies:
+//! the first of these that applies (0 and 1b are the contest's, which `greedy-v1` leaves out):
+//! 0. a raze: standing on a rival's flag beside corruption, the step onto the corruption;
 //! 1. a Pylon of Purity beside corruption it can reach (corruption takes flags and spreads);
+//! 1b. a Pylon of Purity that covers its best flag a rival can raze: a flag beside corruption
+//!    with a rival player within [`RIVAL_REACH`];
 //! 2. a Flag on the best hex in reach — a site, a Town — or anywhere when it has plenty;
 //! 3. a Stag Station where none stands within [`STATION_SPACING`];
 //! 4. on a station at the start of its phase, now and then, the stagways to the farthest other
@@ -9,7 +12,7 @@
 //!    when it has wood to spare;
 //! 6. a gathering, when its hex yields something it lacks;
 //! 7. a step along the play's path-finding toward its goal — the best unflagged site or Town
-//!    near it, else land that yields what it lacks, else the frontier along a heading it keeps for
+//!    near it or (the contest's) a rival's flag it can raze, else land that yields what it lacks, else the frontier along a heading it keeps for
 //!    a few phases — tolled so that it keeps off Dunes and Swamps where it can;
 //! 8. the end of its turn.
 //!
@@ -23,6 +26,7 @@ use super::Faction;
 use super::actions::Action;
 use super::board::is_corrupted;
 use super::construction::check;
+use super::corruption::StepSpread;
 use super::hazards::effects;
 use super::players::{PlayerId, Resources};
 use super::routes::route_with;
@@ -43,6 +47,10 @@ const HEADING_PHASES: u32 = 6;
 /// What a step onto a hex with a known hazard (winds, a mire) adds to its cost in the bot's eyes.
 const HAZARD_TOLL: u32 = 4;
 const HEADINGS: Purpose = Purpose::Play(3);
+/// How far the bot goes out of its way to raze a rival's flag that pays.
+const RAZE_LOOK: u32 = 3;
+/// A rival this near a flag beside corruption can walk onto it and raze it within a phase or two.
+pub const RIVAL_REACH: u32 = 4;
 
 /// The seat deciding.
 pub(super) struct Seat<'a> {
@@ -59,6 +67,10 @@ pub(super) struct Board<'a> {
     pub world: &'a HexWorld,
     pub sites: Option<&'a SiteLayer>,
     pub owner: &'a dyn Fn(Hex) -> Option<Faction>,
+    /// Every player at the table: its faction and hex (the tokens any seat sees).
+    pub players: &'a [(Faction, Hex)],
+    /// Whether it plays the contest: razes and defends (`greedy`), or not (`greedy-v1`).
+    pub contest: bool,
 }
 
 /// The rules' constructions, by what they do.
@@ -94,7 +106,10 @@ impl Kinds {
 /// The greedy bot's next action.
 pub(super) fn action(rng: &mut impl RngExt, board: &Board, seat: &Seat) -> Action {
     let turn = Turn::of(board, seat);
-    let early = (turn.pylon())
+    let contest = board.contest;
+    let early = (contest.then(|| turn.raze()).flatten())
+        .or_else(|| turn.pylon())
+        .or_else(|| contest.then(|| turn.defend()).flatten())
         .or_else(|| turn.flag())
         .or_else(|| turn.station())
         .or_else(|| turn.stagways(rng));
@@ -167,6 +182,54 @@ impl<'a> Turn<'a> {
             .filter(|(n, _)| *n > 0)
             .max_by_key(|&(n, h)| (ours(h), n, std::cmp::Reverse(distance(seat.at, h))));
         best.map(|(_, h)| self.build(h, pylon))
+    }
+
+    /// 0. A raze: on a rival's flag, the step onto a corrupted neighbour that spreads to it.
+    fn raze(&self) -> Option<Action> {
+        let (world, seat) = (self.world, self.seat);
+        let owner = (self.board.owner)(seat.at)?;
+        if owner == seat.faction {
+            return None;
+        }
+        let here = world.get(seat.at)?;
+        let cost = effects(self.rules, &here).leave_extra_ap.saturating_add(1);
+        let onto = (Direction::ALL.into_iter()).find(|d| {
+            let to = seat.at + d.offset();
+            let enters = world
+                .get(to)
+                .is_some_and(|d| !effects(self.rules, &d).blocks_entry);
+            enters
+                && super::corruption::step_spread(world, seat.at, to) == Some(StepSpread::Corrupts)
+        })?;
+        (seat.ap >= cost).then_some(Action::Traverse {
+            player: seat.id,
+            direction: onto,
+        })
+    }
+
+    /// 1b. A pylon covering its most valuable flag that a rival can raze: beside corruption,
+    /// not yet warded, a rival player within [`RIVAL_REACH`].
+    fn defend(&self) -> Option<Action> {
+        let (pylon, radius) = self.kinds.pylon?;
+        let (world, seat, board) = (self.world, self.seat, self.board);
+        let rival_near = |h: Hex| {
+            (board.players.iter())
+                .any(|&(f, at)| f != seat.faction && distance(at, h) <= RIVAL_REACH)
+        };
+        let exposed = |h: Hex| {
+            (board.owner)(h) == Some(seat.faction)
+                && !world.purified(h)
+                && crate::hex::neighbours(h)
+                    .into_iter()
+                    .any(|n| is_corrupted(world, n))
+                && rival_near(h)
+        };
+        let flags = (seat.at.range(self.rules.construction.range + radius)).filter(|&h| exposed(h));
+        let best = flags.max_by_key(|&h| (flag_value(board, h), std::cmp::Reverse((h.x, h.y))))?;
+        let cover = (self.reach())
+            .filter(|&h| distance(h, best) <= radius && self.can_build(h, pylon))
+            .min_by_key(|&h| (distance(h, best), h.x, h.y))?;
+        Some(self.build(cover, pylon))
     }
 
     /// 2. A flag on the best hex in reach.
@@ -250,6 +313,13 @@ impl<'a> Turn<'a> {
         }
         None
     }
+}
+
+/// Whether a flag on `hex` can be razed: a corrupted neighbour to step onto, no pylon's ward.
+fn razable(world: &HexWorld, hex: Hex) -> bool {
+    !world.purified(hex)
+        && (crate::hex::neighbours(hex).into_iter())
+            .any(|n| super::corruption::step_spread(world, hex, n) == Some(StepSpread::Corrupts))
 }
 
 /// Whether the seat holds twice what `feature` costs: it may spend on what merely helps.
@@ -339,10 +409,17 @@ fn goal(board: &Board, seat: &Seat, lacking: &Yield) -> Option<Hex> {
     };
     let mut best: Option<(u64, Hex)> = None;
     for h in at.range(LOOK).filter(|&h| open(h)) {
-        let flag = if (board.owner)(h).is_none() {
-            flag_value(board, h).saturating_sub(1) * 4
-        } else {
-            0
+        let flag = match (board.owner)(h) {
+            None => flag_value(board, h).saturating_sub(1) * 4,
+            Some(f)
+                if board.contest
+                    && f != seat.faction
+                    && distance(at, h) <= RAZE_LOOK
+                    && razable(world, h) =>
+            {
+                flag_value(board, h).saturating_sub(1) * 4
+            }
+            Some(_) => 0,
         };
         let value = flag + wanted_here(board, h, lacking) as u64;
         let score = value * 16 / (1 + distance(at, h) as u64);

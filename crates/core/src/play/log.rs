@@ -70,6 +70,19 @@ pub enum PlayEvent {
         hex: Coord,
         faction: Faction,
     },
+    /// A raze: the player stepped onto corruption from the hex, which took the faction's flag
+    /// there (a flag lost to a player's step; [`PlayEvent::FlagLost`] is one lost otherwise).
+    Razed {
+        player: PlayerId,
+        hex: Coord,
+        faction: Faction,
+    },
+    /// A reclaim: a flag went up again on a hex whose flag was razed (cleansed since); the hex
+    /// is occupied by the faction.
+    Reclaimed {
+        hex: Coord,
+        faction: Faction,
+    },
     /// The stagways took the player from one station to another (not a move).
     Travelled {
         player: PlayerId,
@@ -159,6 +172,12 @@ impl PlayEvent {
             ),
             Occupied { hex, faction: f } => format!("{} occupies {hex}", faction(f)),
             FlagLost { hex, faction: f } => format!("{} loses its flag on {hex}", faction(f)),
+            Razed {
+                player,
+                hex,
+                faction: f,
+            } => format!("{player} razes {}'s flag on {hex}", faction(f)),
+            Reclaimed { hex, faction: f } => format!("{} reclaims {hex}", faction(f)),
             Travelled { player, from, to } => {
                 format!("{player} travels the stagways from {from} to {to}")
             }

@@ -31,6 +31,7 @@ pub mod walk;
 
 use bevy::prelude::*;
 
+use crate::per_game::PerGameApp;
 use crate::schedule::{FrameSystems, RuleStages};
 use crate::world::plugin::{GenerationRefused, HexEdited, HexGenerated, Resolve};
 
@@ -39,7 +40,8 @@ pub use bots::{
     Bot, BotActions, BotBudget, BotPace, BotSeats, MAX_TRIES, SeatKind, table_of, to_act,
 };
 pub use construction::{Built, check as build_check};
-pub use flags::{Occupied, occupant, occupant_in};
+pub use corruption::{StepSpread, step_spread};
+pub use flags::{Occupied, RazedHexes, occupant, occupant_in};
 pub use goals::{GameOver, Score, Standings};
 pub use hazards::{MAX_BLOWS, effects as movement_effects};
 pub use log::{PlayEvent, PlayLog};
@@ -82,7 +84,9 @@ pub fn plugin(app: &mut App) {
         goals::plugin,
     ))
     .add_message::<Built>()
-    .add_message::<restart::GameReset>();
+    .add_message::<restart::GameReset>()
+    .per_game_messages::<corruption::Spread>()
+    .init_per_game::<RazedHexes>();
     moving_rules(app);
     standing_rules(app);
 }

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use hexx::Hex;
 
-use super::{SaveGame, SavedHex, SavedPlayer, VERSION};
+use super::{OLDEST, SaveGame, SavedHex, SavedPlayer, VERSION};
 use crate::hex::Coord;
 use crate::play::{Action, Faction, PlayEvent, PlayerId, Refusal, Score};
 use crate::rules::check::MAX_NAME;
@@ -26,7 +26,7 @@ pub const MAX_RESOURCE: u32 = crate::play::MAX_HELD;
 
 /// The error for a save of another format version.
 pub fn version(found: u32, source: &str) -> RulesError {
-    let why = if found < VERSION {
+    let why = if found < OLDEST {
         "an older format this game no longer reads"
     } else {
         "a newer format, made by a later game"
@@ -34,13 +34,13 @@ pub fn version(found: u32, source: &str) -> RulesError {
     RulesError::new(
         source,
         Some("version".into()),
-        format!("is {found}, {why}: this game reads version {VERSION} only"),
+        format!("is {found}, {why}: this game reads versions {OLDEST} to {VERSION}"),
     )
 }
 
 /// Checks every field of `save` against `rules`; `source` names the save.
 pub fn fields(save: &SaveGame, rules: &Rules, source: &str) -> Result<(), RulesError> {
-    if save.version != VERSION {
+    if !(OLDEST..=VERSION).contains(&save.version) {
         return Err(version(save.version, source));
     }
     let check = SaveCheck { rules, source };
@@ -52,6 +52,9 @@ pub fn fields(save: &SaveGame, rules: &Rules, source: &str) -> Result<(), RulesE
     for (i, (at, f)) in save.flags.iter().enumerate() {
         check.coord(format!("flags[{i}]"), *at)?;
         check.faction(format!("flags[{i}].faction"), *f)?;
+    }
+    for (i, at) in save.razed.iter().enumerate() {
+        check.coord(format!("razed[{i}]"), *at)?;
     }
     for (i, e) in save.log.iter().enumerate() {
         event(e, rules, &ids).map_err(|(part, m)| check.err(format!("log[{i}].{part}"), m))?;
@@ -104,6 +107,7 @@ impl SaveCheck<'_> {
             ("hexes", save.hexes.len(), MAX_HEXES as usize),
             ("players", save.players.len(), MAX_PLAYERS),
             ("flags", save.flags.len(), MAX_HEXES as usize),
+            ("razed", save.razed.len(), MAX_HEXES as usize),
             ("log", save.log.len(), MAX_LOG),
         ];
         for (field, n, max) in counts {
@@ -281,7 +285,18 @@ fn event(e: &PlayEvent, rules: &Rules, ids: &BTreeSet<u32>) -> Result<(), PartEr
             entry.coord("hex", hex)?;
             entry.feature("feature", f.0)
         }
-        Occupied { hex, faction: f } | FlagLost { hex, faction: f } => {
+        Occupied { hex, faction: f }
+        | FlagLost { hex, faction: f }
+        | Reclaimed { hex, faction: f } => {
+            entry.coord("hex", hex)?;
+            entry.faction(f.0)
+        }
+        Razed {
+            player: p,
+            hex,
+            faction: f,
+        } => {
+            entry.player(p)?;
             entry.coord("hex", hex)?;
             entry.faction(f.0)
         }
@@ -526,4 +541,26 @@ fn phase(n: u32) -> Result<(), String> {
     } else {
         Err(format!("is {n}; phases count from 1 to {MAX_COUNTER}"))
     }
+}
+
+/// The razed hexes against the world: each generated, listed once, and without a flag (a razed
+/// hex has none until it is reclaimed). Their coordinates are in range ([`fields`]).
+pub fn razed(save: &SaveGame, world: &crate::world::HexWorld) -> Result<(), (String, String)> {
+    let flagged: std::collections::HashSet<hexx::Hex> =
+        save.flags.iter().map(|f| f.0.to_hex()).collect();
+    let mut seen = std::collections::HashSet::new();
+    for (i, c) in save.razed.iter().enumerate() {
+        let h = c.to_hex();
+        let why = if world.get(h).is_none() {
+            "is not generated"
+        } else if flagged.contains(&h) {
+            "has a flag: a razed hex has none until it is reclaimed"
+        } else if !seen.insert(h) {
+            "is listed twice"
+        } else {
+            continue;
+        };
+        return Err((format!("razed[{i}]"), format!("{c} {why}")));
+    }
+    Ok(())
 }

@@ -20,8 +20,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::hex::Coord;
 use crate::play::{
-    ActionPoints, Faction, Moves, Occupied, Phase, PlayEvent, PlayLog, Player, Position, Resources,
-    Turn,
+    ActionPoints, Faction, Moves, Occupied, Phase, PlayEvent, PlayLog, Player, Position,
+    RazedHexes, Resources, Turn,
 };
 use crate::rules::{BiomeId, FeatureSet, LandmarkId, Names, Rules, RulesError};
 use crate::world::plugin::{Generated, HexIndex, HexPos};
@@ -42,8 +42,12 @@ pub fn default_save_path() -> std::path::PathBuf {
     saves_folder().join("aeternus-save.ron")
 }
 
-/// The save format's version. Version 1 is the first; a save of another is refused, naming both.
-pub const VERSION: u32 = 1;
+/// The save format's version, written in every save. Version 2 adds the razed hexes; a save of
+/// version [`OLDEST`] to this one is read, any other refused, naming both.
+pub const VERSION: u32 = 2;
+
+/// The oldest save version read: version 1 (no razed hexes: none were razed before).
+pub const OLDEST: u32 = 1;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SaveGame {
@@ -59,6 +63,9 @@ pub struct SaveGame {
     /// Occupied hexes and their factions, in generation order.
     pub flags: Vec<(Coord, u32)>,
     pub log: Vec<PlayEvent>,
+    /// Hexes whose flag was razed and not reclaimed since, in generation order (version 2).
+    #[serde(default)]
+    pub razed: Vec<Coord>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -115,6 +122,10 @@ pub fn capture(ecs: &mut World) -> SaveGame {
     let world = ecs.resource::<HexWorld>();
     let hexes = saved_hexes(world);
     flags.sort_by_key(|f| f.0);
+    let mut razed: Vec<(u32, Coord)> = (ecs.resource::<RazedHexes>().0.iter())
+        .filter_map(|&h| Some((world.get(h)?.order, Coord::from_hex(h))))
+        .collect();
+    razed.sort_by_key(|r| r.0);
     SaveGame {
         version: VERSION,
         seed: world.seed,
@@ -124,6 +135,7 @@ pub fn capture(ecs: &mut World) -> SaveGame {
         players,
         flags: flags.into_iter().map(|(_, c, f)| (c, f)).collect(),
         log: ecs.resource::<PlayLog>().0.clone(),
+        razed: razed.into_iter().map(|(_, c)| c).collect(),
     }
 }
 
@@ -160,7 +172,9 @@ impl SaveGame {
                 version: u32,
             }
             match crate::rules::parse::parse::<Header>(text, source) {
-                Ok(h) if h.version != VERSION => check::version(h.version, source),
+                Ok(h) if !(OLDEST..=VERSION).contains(&h.version) => {
+                    check::version(h.version, source)
+                }
                 _ => e,
             }
         })
@@ -204,6 +218,7 @@ impl SaveGame {
         let flags: Vec<_> = self.flags.iter().map(|f| f.0.to_hex()).collect();
         crate::world::invariants::check(&world, &players, &flags)
             .map_err(|b| err(b.field(), b.message))?;
+        check::razed(self, &world).map_err(|(field, message)| err(field, message))?;
         Ok(world)
     }
 
@@ -216,6 +231,7 @@ impl SaveGame {
             .map(|(at, f)| (at.to_hex(), Faction(*f)))
             .collect();
         app.insert_resource(world)
+            .insert_resource(self.razed_hexes())
             .insert_resource(Phase(self.phase))
             .insert_resource(FlagsToRaise(flags))
             .insert_resource(PlayLog(self.log))
@@ -226,10 +242,16 @@ impl SaveGame {
 }
 
 impl SaveGame {
+    /// The razed hexes the save holds.
+    fn razed_hexes(&self) -> RazedHexes {
+        RazedHexes(self.razed.iter().map(|c| c.to_hex()).collect())
+    }
+
     /// Puts the game into a running app in place of the game there ([`crate::play::restart`]):
     /// its world, phase, log, players and flags at once, as [`SaveGame::install`] does at start.
     pub fn restore(self, ecs: &mut World, world: HexWorld) {
         crate::play::restart::restart(ecs, world);
+        ecs.insert_resource(self.razed_hexes());
         ecs.insert_resource(Phase(self.phase));
         ecs.insert_resource(PlayLog(self.log));
         seat_saved(ecs, &self.players);

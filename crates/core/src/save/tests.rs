@@ -216,15 +216,15 @@ fn a_broken_or_foreign_save_names_the_file_and_field() {
     says(&e, &["field `at`", "16777216"]);
     // Another version, whether or not the rest parses.
     says(
-        &refused_text(&text.replacen("version: 1", "version: 0", 1)),
-        &["version", "older", "reads version 1"],
+        &refused_text(&text.replacen("version: 2", "version: 0", 1)),
+        &["version", "older", "reads versions 1 to 2"],
     );
     let future = text
-        .replacen("version: 1", "version: 2", 1)
+        .replacen("version: 2", "version: 3", 1)
         .replacen("phase:", "era:", 1);
     says(
         &refused_text(&future),
-        &["version", "newer", "reads version 1"],
+        &["version", "newer", "reads versions 1 to 2"],
     );
 }
 
@@ -242,7 +242,7 @@ fn every_field_of_a_save_is_bounded() {
     let cases: Vec<Case> = vec![
         (
             Box::new(|s| s.version = 7),
-            &["`version`", "reads version 1"],
+            &["`version`", "reads versions 1 to 2"],
         ),
         (Box::new(|s| s.phase = 0), &["`phase`", "1 to 1000000000"]),
         (Box::new(|s| s.phase = u32::MAX), &["`phase`", "1000000000"]),
@@ -351,6 +351,10 @@ fn every_field_of_a_save_is_bounded() {
         (
             Box::new(|s| s.flags[0].0 = Coord::new(0, -1, 0)),
             &["`flags[0]`", "no flag feature"],
+        ),
+        (
+            Box::new(|s| s.razed = vec![Coord::new(0, 0, 99)]),
+            &["`razed[0]`", "is not generated"],
         ),
     ];
     for (change, parts) in cases {

@@ -10,8 +10,12 @@ use crate::play::{Action, PlayerId};
 use crate::rules::{FeatureId, Rules};
 use crate::world::HexWorld;
 
-/// The log's format version; a log of another is refused, naming both.
-pub const FORMAT: u32 = 1;
+/// The log's format version. Format 2 adds the flag lines (razes and reclaims); a log of
+/// format [`OLDEST_FORMAT`] to this one is read, any other refused, naming both.
+pub const FORMAT: u32 = 2;
+
+/// The oldest format read: format 1, without flag lines (a replay of it leaves them out).
+pub const OLDEST_FORMAT: u32 = 1;
 
 /// One line of the log.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -20,6 +24,7 @@ pub enum Line {
     Game(GameLine),
     Action(Box<ActionLine>),
     Hex(HexLine),
+    Flag(FlagLine),
     End(EndLine),
 }
 
@@ -36,6 +41,14 @@ pub struct GameLine {
     /// Whether the site layer was on (it scores sites).
     pub sites: bool,
     pub seats: Vec<Seat>,
+}
+
+impl GameLine {
+    /// Whether a log of this game line's format holds lines like `line` (format 1 has no
+    /// flag lines).
+    pub fn has(&self, line: &Line) -> bool {
+        self.format >= 2 || !matches!(line, Line::Flag(_))
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -200,6 +213,29 @@ pub enum Cause {
     Generated,
     /// A pylon built on it or near it.
     Pylon,
+}
+
+/// A flag razed or reclaimed, after the action that did it (format 2).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FlagLine {
+    pub phase: u32,
+    /// The hex after the change.
+    pub hex: HexView,
+    pub change: FlagChange,
+    /// The faction that lost the flag (a raze) or won it back (a reclaim).
+    pub faction: u32,
+    pub faction_name: String,
+    /// Who did it: the player whose step razed it, or who built the flag again.
+    pub player: Option<u32>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FlagChange {
+    /// A player's step onto corruption corrupted the hex it left, and its flag with it.
+    Razed,
+    /// A flag went up again on a hex razed before.
+    Reclaimed,
 }
 
 /// The last line: how the game ended.

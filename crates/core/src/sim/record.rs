@@ -15,7 +15,8 @@ use bevy::prelude::*;
 use hexx::Hex;
 
 use super::format::{
-    ActionLine, Cause, Change, FeatureName, HexLine, HexView, Line, MassNames, Outcome, Tried,
+    ActionLine, Cause, Change, FeatureName, FlagChange, FlagLine, HexLine, HexView, Line,
+    MassNames, Outcome, Tried,
 };
 use crate::play::{
     Action, ActionPoints, Faction, MoveAttempt, Order, Phase, PlayEvent, Player, PlayerId,
@@ -240,32 +241,75 @@ pub fn note_outcome(
             }
         }
     }
+    let builder = builder.map(|(p, b)| (p, b.map(|(h, _)| h)));
     for e in events {
-        let (hex, change, cause, player) = match *e {
-            PlayEvent::Corrupted { hex, player } => {
-                let h = hex.to_hex();
-                let built = builder.is_some_and(|(_, b)| b.is_some_and(|(bh, _)| bh == h));
-                let cause = if built { Cause::Built } else { Cause::Left };
-                (h, Change::Corrupted, cause, Some(player.0))
-            }
-            PlayEvent::Cleansed { hex } => {
-                let h = hex.to_hex();
-                if new.contains(&h) {
-                    (h, Change::Cleansed, Cause::Generated, None)
-                } else {
-                    (h, Change::Cleansed, Cause::Pylon, builder.map(|(p, _)| p.0))
-                }
-            }
-            _ => continue,
+        let line = match hex_line(e, &new, builder) {
+            Some((hex, change, cause, player)) => Line::Hex(HexLine {
+                phase: phase.0,
+                hex: HexView::of(world, &mut rec.masses, hex),
+                change,
+                cause,
+                player,
+            }),
+            None => match flag_change(e, builder) {
+                Some((hex, change, faction, player)) => Line::Flag(FlagLine {
+                    phase: phase.0,
+                    hex: HexView::of(world, &mut rec.masses, hex),
+                    change,
+                    faction: faction.0,
+                    faction_name: world.rules.faction_name(faction.0),
+                    player,
+                }),
+                None => continue,
+            },
         };
-        rec.lines.push(Line::Hex(HexLine {
-            phase: phase.0,
-            hex: HexView::of(world, &mut rec.masses, hex),
-            change,
-            cause,
-            player,
-        }));
+        rec.lines.push(line);
     }
+}
+
+/// The pass's builder and the hex it built on, if the pass built.
+type Builder = Option<(PlayerId, Option<Hex>)>;
+
+/// A hex line's parts, when the event corrupted or cleansed a hex: `new` holds the pass's new
+/// hexes (cleansed as generated), `builder` who built and where (corrupted or cleansed by it).
+fn hex_line(
+    e: &PlayEvent,
+    new: &HashSet<Hex>,
+    builder: Builder,
+) -> Option<(Hex, Change, Cause, Option<u32>)> {
+    Some(match *e {
+        PlayEvent::Corrupted { hex, player } => {
+            let h = hex.to_hex();
+            let built = builder.is_some_and(|(_, b)| b == Some(h));
+            let cause = if built { Cause::Built } else { Cause::Left };
+            (h, Change::Corrupted, cause, Some(player.0))
+        }
+        PlayEvent::Cleansed { hex } => {
+            let h = hex.to_hex();
+            if new.contains(&h) {
+                (h, Change::Cleansed, Cause::Generated, None)
+            } else {
+                (h, Change::Cleansed, Cause::Pylon, builder.map(|(p, _)| p.0))
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// A flag line's parts, when the event razed or reclaimed a flag.
+fn flag_change(e: &PlayEvent, builder: Builder) -> Option<(Hex, FlagChange, Faction, Option<u32>)> {
+    Some(match *e {
+        PlayEvent::Razed {
+            player,
+            hex,
+            faction,
+        } => (hex.to_hex(), FlagChange::Razed, faction, Some(player.0)),
+        PlayEvent::Reclaimed { hex, faction } => {
+            let by = builder.map(|(p, _)| p.0);
+            (hex.to_hex(), FlagChange::Reclaimed, faction, by)
+        }
+        _ => return None,
+    })
 }
 
 /// The outcome an event gives `player`'s action or blow, with the reason of a refusal.

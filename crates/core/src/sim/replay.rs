@@ -7,7 +7,7 @@ use std::path::Path;
 use bevy::prelude::*;
 use serde_json::Value;
 
-use super::format::{FORMAT, GameLine, Line};
+use super::format::{FORMAT, GameLine, Line, OLDEST_FORMAT};
 use super::game::{self, Setup};
 use crate::headless::Fault;
 use crate::play::Action;
@@ -182,13 +182,13 @@ fn game_line(first: &str, source: &str) -> Result<GameLine, Fault> {
     let head: Value = serde_json::from_str(first)
         .map_err(|e| bad(source, 1, format!("the game line is not JSON: {e}")))?;
     match head.get("format").and_then(Value::as_u64) {
-        Some(f) if f == FORMAT as u64 => {}
+        Some(f) if (OLDEST_FORMAT as u64..=FORMAT as u64).contains(&f) => {}
         Some(f) => {
             return Err(bad(
                 source,
                 1,
                 format!(
-                    "field `format`: the log is of format {f}; this game reads format {FORMAT}"
+                    "field `format`: the log is of format {f}; this game reads formats {OLDEST_FORMAT} to {FORMAT}"
                 ),
             ));
         }
@@ -233,11 +233,11 @@ fn body_kind(text: &str, n: usize, source: &str) -> Result<BodyLine, Fault> {
             serde_json::from_value::<Line>(raw.clone()).map_err(|e| bad(source, n, e))?;
             Ok(BodyLine::End(raw))
         }
-        Some("action" | "hex") => Ok(BodyLine::Step),
+        Some("action" | "hex" | "flag") => Ok(BodyLine::Step),
         _ => Err(bad(
             source,
             n,
-            "field `kind`: must be `action`, `hex` or `end`",
+            "field `kind`: must be `action`, `hex`, `flag` or `end`",
         )),
     }
 }
@@ -298,6 +298,9 @@ pub fn replay(log: &Log, setup: &Setup) -> Result<App, Fault> {
     let mut checked = 0;
     let check = |app: &mut App, checked: &mut usize| -> Result<(), Fault> {
         for line in game::take_lines(app) {
+            if !log.game.has(&line) {
+                continue;
+            }
             let replayed = serde_json::to_value(&line).expect("a line serialises");
             let Some((n, logged)) = log.body_line(*checked) else {
                 return Err(bad(

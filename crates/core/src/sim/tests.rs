@@ -234,3 +234,82 @@ fn assert_replays_to(log: &str, save: &str) {
         "the replay saved differently"
     );
 }
+
+/// A raze and a reclaim each write a flag line after the action that did it, naming the hex,
+/// the faction that lost or won the flag and who did it.
+#[test]
+fn a_raze_and_a_reclaim_are_flag_lines() {
+    use crate::hex::{Coord, Direction};
+    use crate::play::{Action, PlayerId, Resources};
+    use format::FlagChange;
+    let s = setup(6, 2, 3);
+    let (mut app, players) = s.build();
+    let rules = s.rules.clone();
+    let north = Direction::North.offset();
+    let mut world = app.world_mut().resource_mut::<crate::world::HexWorld>();
+    let (meadow, barren) = (
+        rules.biome("Meadow").unwrap(),
+        rules.landmark("Barren").unwrap(),
+    );
+    let mut corrupted = crate::rules::FeatureSet::EMPTY;
+    corrupted.insert(rules.feature("Corrupted").unwrap());
+    world.place(north, meadow, barren, corrupted);
+    app.update();
+    let purse: Resources = Resources((rules.resources.iter()).map(|r| (r.clone(), 500)).collect());
+    for e in players {
+        app.world_mut().entity_mut(e).insert(purse.clone());
+    }
+    let (flag, pylon) = (
+        rules.feature("Flag").unwrap(),
+        rules.feature("Pylon of Purity").unwrap(),
+    );
+    let (p0, p1) = (PlayerId(0), PlayerId(1));
+    let build = |player, hex, feature| Action::Build {
+        player,
+        hex,
+        feature,
+    };
+    let ashe = Direction::Ashe.offset();
+    for a in [
+        build(p0, hexx::Hex::ZERO, flag),
+        Action::Traverse {
+            player: p1,
+            direction: Direction::North,
+        },
+        build(p1, ashe, pylon),
+        build(p1, hexx::Hex::ZERO, flag),
+    ] {
+        app.world_mut().write_message(a);
+        for _ in 0..3 {
+            app.update();
+        }
+    }
+    let flags: Vec<format::FlagLine> = (game::take_lines(&mut app).into_iter())
+        .filter_map(|l| match l {
+            Line::Flag(f) => Some(f),
+            _ => None,
+        })
+        .collect();
+    let origin = Coord::from_hex(hexx::Hex::ZERO);
+    let told: Vec<_> = (flags.iter())
+        .map(|f| {
+            (
+                f.change,
+                f.faction,
+                f.player,
+                Coord::new(f.hex.x, f.hex.y, f.hex.z),
+            )
+        })
+        .collect();
+    assert_eq!(
+        told,
+        [
+            (FlagChange::Razed, 0, Some(1), origin),
+            (FlagChange::Reclaimed, 1, Some(1), origin)
+        ]
+    );
+    assert_eq!(flags[0].faction_name, rules.faction_name(0));
+    let json = serde_json::to_string(&Line::Flag(flags[0].clone())).unwrap();
+    assert!(json.starts_with(r#"{"kind":"flag","phase":1,"#), "{json}");
+    assert!(json.contains(r#""change":"razed""#), "{json}");
+}

@@ -1,7 +1,8 @@
 //! Cues: a short mark where a rule acted, beside its log line, so a hazard is seen where it
 //! happens — a gust along the winds' blow, ripples where a Swamp held a player back, a red rim
 //! where a Lake blocked the way, a violet burst where corruption spread, a bright ring where a
-//! pylon cleansed or warded a hex. Each grows and fades in under a second, then is gone.
+//! pylon cleansed or warded a hex, a deep red burst where a player razed a flag, a gold rim
+//! where a flag was reclaimed. Each grows and fades in a second or so, then is gone.
 
 use bevy::prelude::*;
 
@@ -19,6 +20,8 @@ const MIRE: Color = Color::srgb(0.55, 0.75, 0.45);
 const BLOCK: Color = Color::srgb(0.95, 0.25, 0.2);
 const BLIGHT: Color = Color::srgb(0.7, 0.2, 0.85);
 const WARD: Color = Color::srgb(0.8, 0.97, 1.0);
+const RAZE: Color = Color::srgb(0.85, 0.08, 0.08);
+const RECLAIM: Color = Color::srgb(1.0, 0.82, 0.25);
 
 /// One cue's life: its age and length in seconds, how much it grows, its colour and size at
 /// full. Only its sprite changes as it ages (its place is set once), so it shares no data with
@@ -40,6 +43,10 @@ pub enum Kind {
     Block,
     Blight,
     Ward,
+    /// A player's step razed a rival's (or its own faction's) flag.
+    Raze,
+    /// A flag went up again on a razed hex.
+    Reclaim,
 }
 
 /// The cue an event makes, and where (a gust runs from `from` to `at`).
@@ -50,6 +57,8 @@ pub fn cue_of(e: &PlayEvent) -> Option<(Kind, Coord, Coord)> {
         PlayEvent::Blocked { toward, .. } => (Kind::Block, toward, toward),
         PlayEvent::Corrupted { hex, .. } => (Kind::Blight, hex, hex),
         PlayEvent::Cleansed { hex } | PlayEvent::Warded { hex } => (Kind::Ward, hex, hex),
+        PlayEvent::Razed { hex, .. } => (Kind::Raze, hex, hex),
+        PlayEvent::Reclaimed { hex, .. } => (Kind::Reclaim, hex, hex),
         _ => return None,
     })
 }
@@ -79,23 +88,29 @@ pub(super) fn spawn_cues(
                 (streak, t.with_rotation(turn), 0.7, 0.0, GUST)
             }
             // A rim on the hex, grown a little or much.
-            Kind::Mire | Kind::Ward | Kind::Block => {
+            Kind::Mire | Kind::Ward | Kind::Block | Kind::Reclaim => {
                 let (colour, life, grow) = match kind {
                     Kind::Mire => (MIRE, 0.8, 0.5),
                     Kind::Ward => (WARD, 0.8, 0.5),
+                    Kind::Reclaim => (RECLAIM, 1.2, 0.8),
                     _ => (BLOCK, 0.7, 0.15),
                 };
                 let rim = shapes.outline_bold.sprite(colour);
                 (rim, on_hex, life, grow, colour)
             }
-            Kind::Blight => {
+            Kind::Blight | Kind::Raze => {
+                let (colour, life) = if kind == Kind::Raze {
+                    (RAZE, 1.4)
+                } else {
+                    (BLIGHT, 0.9)
+                };
                 let burst = Sprite {
                     image: textures.disc.clone(),
-                    color: BLIGHT,
+                    color: colour,
                     custom_size: Some(Vec2::splat(0.9 * HEX_SIZE)),
                     ..default()
                 };
-                (burst, on_hex, 0.9, 1.2, BLIGHT)
+                (burst, on_hex, life, 1.2, colour)
             }
         };
         commands.spawn((
@@ -180,6 +195,14 @@ mod tests {
             ap: 1,
         };
         assert_eq!(cue_of(&moved), None);
-        let _ = Faction(0);
+        let faction = Faction(0);
+        let razed = PlayEvent::Razed {
+            player,
+            hex: a,
+            faction,
+        };
+        assert_eq!(cue_of(&razed), Some((Kind::Raze, a, a)));
+        let reclaimed = PlayEvent::Reclaimed { hex: b, faction };
+        assert_eq!(cue_of(&reclaimed), Some((Kind::Reclaim, b, b)));
     }
 }

@@ -182,9 +182,16 @@ impl GameShown<'_, '_> {
                 Some(sites) => info + &text::sites_line(sites.names_at(hex)),
                 None => info,
             };
-            // What a build there would cost, and why the rules would refuse it.
+            // What a step there would raze, what a build there would cost, and why the rules
+            // would refuse it.
             match (me, &self.over) {
-                (Some(me), None) => info + &text::build_lines(me, &self.world, hex),
+                (Some(me), None) => {
+                    let left = occupant(me.hex, &self.index, &self.flags);
+                    let pays = (self.sites.as_ref())
+                        .map_or_else(Default::default, |s| s.yields_at(me.hex));
+                    let step = text::step_line(&self.world, me.hex, hex, left, &pays);
+                    info + &step + &text::build_lines(me, &self.world, hex)
+                }
                 _ => info,
             }
         })

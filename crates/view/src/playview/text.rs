@@ -5,7 +5,7 @@ use hexx::Hex;
 use super::seat::Seated;
 use super::travel::Pick;
 use aeternus_core::hex::Coord;
-use aeternus_core::play::{Faction, GameOver, PlayEvent, PlayerId, Score};
+use aeternus_core::play::{Faction, GameOver, PlayEvent, PlayerId, Score, StepSpread};
 use aeternus_core::rules::{FeatureEffect, Rules};
 use aeternus_core::world::HexWorld;
 
@@ -161,6 +161,63 @@ pub fn build_lines(me: &Seated, world: &HexWorld, hex: Hex) -> String {
         s += &format!("\n{key} {name} ({cost}): {verdict}");
     }
     s
+}
+
+/// What stepping from `from` onto the hovered `hex` would do to the hex left, when `hex` is a
+/// neighbour and corrupted: a raze, naming what `from` loses (its flag's faction, from
+/// `owner`, and what the flag pays a phase, `pays`), or a pylon's ward. Empty otherwise.
+pub fn step_line(
+    world: &HexWorld,
+    from: Hex,
+    hex: Hex,
+    owner: Option<Faction>,
+    pays: &aeternus_core::rules::Yield,
+) -> String {
+    if hex.unsigned_distance_to(from) != 1 {
+        return String::new();
+    }
+    let left = Coord::from_hex(from);
+    match aeternus_core::play::step_spread(world, from, hex) {
+        None => String::new(),
+        Some(StepSpread::Warded) => format!("\nStepping here: a pylon keeps {left} clean"),
+        Some(StepSpread::Corrupts) => {
+            format!(
+                "\nStepping here corrupts {left}, the hex you leave: {}",
+                losses(world, from, owner, pays)
+            )
+        }
+    }
+}
+
+/// What a hex loses to corruption: its features, a flag named by its faction and its pay.
+fn losses(
+    world: &HexWorld,
+    hex: Hex,
+    owner: Option<Faction>,
+    pays: &aeternus_core::rules::Yield,
+) -> String {
+    let rules = &world.rules;
+    let Some(d) = world.get(hex) else {
+        return String::new();
+    };
+    let lost: Vec<String> = (d.features.iter())
+        .map(|f| match (&rules.features[f.0 as usize].effect, owner) {
+            (FeatureEffect::Occupy, Some(o)) if pays.is_empty() => {
+                format!("{}'s flag", rules.faction_name(o.0))
+            }
+            (FeatureEffect::Occupy, Some(o)) => {
+                let pay: Vec<String> = pays.iter().map(|(r, n)| format!("{n} {r}")).collect();
+                let faction = rules.faction_name(o.0);
+                format!("{faction}'s flag, {} a phase", pay.join(", "))
+            }
+            _ => format!("its {}", rules.feature_name(f)),
+        })
+        .collect();
+    if lost.is_empty() {
+        "nothing is built there".into()
+    } else {
+        lost.join("; ")
+    }
 }
 
 /// The hover panel's line for a hex's sites (empty when it has none).

@@ -149,7 +149,8 @@ fn corruption_takes_the_flag_and_the_occupation() {
     let events = t.go(1, North);
     assert_eq!(
         events[2..],
-        [PlayEvent::FlagLost {
+        [PlayEvent::Razed {
+            player: PlayerId(1),
             hex: coord(HERE),
             faction: Faction(2),
         }]

@@ -187,7 +187,8 @@ fn a_flag_on_a_site_pays_its_faction_each_phase_until_corruption_takes_it() {
     // Player 3 leaves for the corrupted hex: HERE is corrupted, the flag and its income go.
     let events = t.go(3, Direction::North);
     assert!(
-        events.contains(&PlayEvent::FlagLost {
+        events.contains(&PlayEvent::Razed {
+            player: PlayerId(3),
             hex: coord(HERE),
             faction: Faction(0),
         }),

@@ -4,6 +4,7 @@
 
 mod bots;
 mod construction;
+mod contest;
 mod corruption;
 mod economy;
 mod goals;

@@ -127,6 +127,40 @@ fn the_hover_panel_tells_what_a_build_costs_and_why_it_is_refused() {
     assert_eq!(far, "\nNo build: the hex is 9 away; building reaches 1");
 }
 
+/// Hovering a corrupted neighbour tells what the step would raze: the hex left, the flag there
+/// by its faction and what it pays a phase; a pylon's ring turns it into a ward.
+#[test]
+fn the_hover_panel_warns_of_a_raze_before_the_step() {
+    use crate::playview::text::step_line;
+    use aeternus_core::play::Faction;
+    let mut world = HexWorld::new(aeternus_core::rules::Rules::aeternus(), 3);
+    let rules = world.rules.clone();
+    let (meadow, barren) = (
+        rules.biome("Meadow").unwrap(),
+        rules.landmark("Barren").unwrap(),
+    );
+    let one = |name: &str| {
+        let mut set = aeternus_core::rules::FeatureSet::EMPTY;
+        set.insert(rules.feature(name).unwrap());
+        set
+    };
+    let (from, north) = (Hex::ZERO, aeternus_core::hex::Direction::North.offset());
+    world.place(north, meadow, barren, one("Corrupted"));
+    world.set_state(from, barren, one("Flag"));
+    let pays: aeternus_core::rules::Yield = [("thread".to_string(), 3)].into();
+    let line = step_line(&world, from, north, Some(Faction(1)), &pays);
+    let ashen = rules.faction_name(1);
+    assert_eq!(
+        line,
+        format!(
+            "\nStepping here corrupts (0, 0, 0), the hex you leave: {ashen}'s flag, 3 thread a phase"
+        )
+    );
+    // Not a neighbour, or a clean hex: nothing to say.
+    assert_eq!(step_line(&world, from, Hex::new(5, 0), None, &pays), "");
+    assert_eq!(step_line(&world, north, from, None, &pays), "");
+}
+
 #[test]
 fn players_sharing_a_hex_split_its_ring() {
     let arcs = tokens::arcs(&[(p(2), Hex::ZERO), (p(1), Hex::ZERO), (p(3), Hex::new(1, 0))]);
