@@ -121,7 +121,7 @@ pub(super) fn pay(
     let Some(sites) = sites.filter(|_| started > 0) else {
         return;
     };
-    for (faction, total) in income(&flags, &sites) {
+    for (faction, total) in income(flags.iter(), &sites) {
         let mut seats: Vec<_> = (players.iter_mut())
             .filter(|(_, f, _)| **f == faction)
             .map(|(p, _, r)| (p.id, r))

@@ -168,7 +168,7 @@ impl LedgerSources<'_, '_> {
     /// The ledger now: each faction of the standings with its income and flags.
     fn reckon(&self) -> Ledger {
         let income = match &self.sites {
-            Some(sites) => income(&self.flags, sites),
+            Some(sites) => income(self.flags.iter(), sites),
             None => Default::default(),
         };
         let mut flags: BTreeMap<Faction, u32> = BTreeMap::new();
