@@ -11,7 +11,8 @@ use crate::render::input::Command;
 use aeternus_core::play::ScoreHistory;
 use aeternus_core::world::plugin::WorldRules;
 
-const PANEL: Color = Color::srgba(0.05, 0.05, 0.07, 0.92);
+/// Opaque, so the lines read clearly over any map.
+const PANEL: Color = Color::srgb(0.05, 0.05, 0.07);
 const TITLE: Color = Color::srgb(0.92, 0.92, 0.92);
 const HINT: Color = Color::srgb(0.6, 0.6, 0.64);
 
