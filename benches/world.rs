@@ -199,6 +199,7 @@ fn save_of(w: &HexWorld) -> String {
         flags: Vec::new(),
         log: Vec::new(),
         razed: Vec::new(),
+        history: Default::default(),
     };
     save.to_ron()
 }

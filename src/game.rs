@@ -112,7 +112,8 @@ pub fn run(cli: &Cli) -> Result<(), Fault> {
         window::window_plugins(&mut app, &sources, &rules.name, seed);
     }
     app.add_plugins(aeternus_core::CorePlugin { rules, seed });
-    add_screens(&mut app, cli, title, seed, script);
+    let named = cli.seats.given().then(|| table.clone());
+    add_screens(&mut app, cli, title, seed, script, named);
     let at = loaded.as_ref().and_then(|(s, _)| s.players.first());
     let at = at.map_or(Hex::ZERO, |p| p.at.to_hex());
     if let Some((save, world)) = loaded {
@@ -188,18 +189,21 @@ fn loaded_game(cli: &Cli, title: bool, rules: &Rules) -> Result<(Option<Loaded>,
     Ok((loaded, table))
 }
 
-/// The screens, on the title or in the game, and the window tests' keys if given.
+/// The screens, on the title or in the game, and the window tests' keys if given; `table`:
+/// the table the command line named, which New game offers.
 fn add_screens(
     app: &mut App,
     cli: &Cli,
     title: bool,
     seed: u64,
     script: Option<Vec<screens::script::Press>>,
+    table: Option<Table>,
 ) {
     let launch = screens::Launch {
         rules: cli.rules.name.clone(),
         mods: cli.mods.clone(),
         bot: cli.seats.bot.kind,
+        table,
         save: cli.save.file.clone(),
         seed,
     };

@@ -1,7 +1,8 @@
 //! The screens in the real window (under Xvfb when available): the title screen, a new game
-//! started from its menu by keys pressed as a player would (`--press`), the in-game menu on
-//! Escape, and the end of the game with its standings. Each checks the picture: the menu's panel and items where a menu
-//! is open, and the hexes the same seed generates headless where the game is on.
+//! started from its menu by keys pressed as a player would (`--press`), its seats chosen by
+//! keys, the in-game menu on Escape, and the end of the game with its standings. Each checks the
+//! picture (the menu's panel and items where a menu is open, and the hexes the same seed
+//! generates headless where the game is on) or the game's log.
 //!
 //! Skips (passing, with a message) when there is neither `xvfb-run` nor a `DISPLAY`, unless
 //! `AETERNUS_REQUIRE_WINDOW=1` (`common`).
@@ -127,6 +128,28 @@ fn a_second_game_from_the_title_replaces_the_first_in_the_window() {
         7,
         &["--title", "--seed", "3", "--press", keys],
     );
+}
+
+/// New game's seats chosen by keys: the second seat stepped from a person to a random bot, then
+/// a greedy one; the game starts with that table (its log says who sits where).
+#[test]
+fn a_seat_chosen_in_new_game_is_seated() {
+    let Some(launcher) = launcher() else { return };
+    // New game; Start selected: Down to Back, the seed, Random seed, Copy seed, the players,
+    // seat 1, seat 2; Right twice; Up to Start (seven items); take it.
+    let keys = "Enter,Down,Down,Down,Down,Down,Down,Down,Right,Right,Up,Up,Up,Up,Up,Up,Up,Enter";
+    let args = ["--title", "--seed", "7", "--press", keys];
+    let (_, dir) = screenshot(&launcher, "seats", &args);
+    let log = std::fs::read_to_string(dir.join("game.log")).unwrap_or_default();
+    let seats = aeternus_core::play::default_seats(&Rules::aeternus()) as usize;
+    let mut table = vec!["human"; seats];
+    table[1] = "greedy";
+    assert!(
+        log.contains(&format!("seated: {}", table.join(", "))),
+        "not the table chosen in the log:\n{}",
+        common::tail(&log, 30)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Starts the window with `args`, which start a game of `seed` from the menus, and checks the

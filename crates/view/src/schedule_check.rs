@@ -88,6 +88,7 @@ fn aeternus_view_app() -> App {
             rules: "aeternus".into(),
             mods: Vec::new(),
             bot: aeternus_core::play::Bot::Random,
+            table: None,
             save: None,
             seed: 1,
         },

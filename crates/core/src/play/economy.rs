@@ -87,6 +87,25 @@ fn add(purse: &mut Resources, yields: &Yield) {
     }
 }
 
+/// What each faction's flags earn a phase: the yields of the sites under them, added up by
+/// faction (a faction whose flags stand on no yielding site earns nothing and is left out). The
+/// pay and the ledger both read it, so what the ledger shows is what the next phase pays.
+pub(super) fn income<'a>(
+    flags: impl IntoIterator<Item = (&'a HexPos, &'a Occupied)>,
+    sites: &SiteLayer,
+) -> BTreeMap<Faction, Yield> {
+    let mut parts: BTreeMap<Faction, Vec<Yield>> = BTreeMap::new();
+    for (pos, owner) in flags {
+        let y = sites.yields_at(pos.0);
+        if !y.is_empty() {
+            parts.entry(owner.0).or_default().push(y);
+        }
+    }
+    (parts.into_iter())
+        .map(|(faction, parts)| (faction, crate::rules::sum_yields(&parts)))
+        .collect()
+}
+
 /// Pays each faction, as a phase starts, what the sites under its flags yield: each resource
 /// shared evenly among the faction's players, the remainder one each to the lowest ids. Reads
 /// [`PhaseBegun`], the flags on hex entities and the site layer; writes the
@@ -102,15 +121,7 @@ pub(super) fn pay(
     let Some(sites) = sites.filter(|_| started > 0) else {
         return;
     };
-    let mut income: BTreeMap<Faction, Vec<Yield>> = BTreeMap::new();
-    for (pos, owner) in &flags {
-        let y = sites.yields_at(pos.0);
-        if !y.is_empty() {
-            income.entry(owner.0).or_default().push(y);
-        }
-    }
-    for (faction, parts) in income {
-        let total = crate::rules::sum_yields(&parts);
+    for (faction, total) in income(flags.iter(), &sites) {
         let mut seats: Vec<_> = (players.iter_mut())
             .filter(|(_, f, _)| **f == faction)
             .map(|(p, _, r)| (p.id, r))

@@ -1,20 +1,22 @@
 //! The greedy bot: plays to win with what a person at its seat would see. Each action it takes
-//! the first of these that applies (0 and 1b are the contest's, which `greedy-v1` leaves out):
-//! 0. a raze: standing on a rival's flag beside corruption, the step onto the corruption;
-//! 1. a Pylon of Purity beside corruption it can reach (corruption takes flags and spreads);
-//! 1b. a Pylon of Purity that covers its best flag a rival can raze: a flag beside corruption
-//!    with a rival player within [`RIVAL_REACH`];
-//! 2. a Flag on the best hex in reach — a site, a Town — or anywhere when it has plenty;
-//! 3. a Stag Station where none stands within [`STATION_SPACING`];
-//! 4. on a station at the start of its phase, now and then, the stagways to the farthest other
+//! the first of these that applies (1 and 3, and the raze in 9, are the contest's, which
+//! `greedy-v1` leaves out):
+//! 1. a raze: standing on a rival's flag beside corruption, the step onto the corruption;
+//! 2. a Pylon of Purity beside corruption it can reach (corruption takes flags and spreads);
+//! 3. a Pylon of Purity that covers its best flag a rival can raze: a flag beside corruption,
+//!    not warded, with a rival player within [`RIVAL_REACH`];
+//! 4. a Flag on the best hex in reach — a site, a Town — or anywhere when it has plenty;
+//! 5. a Stag Station where none stands within [`STATION_SPACING`];
+//! 6. on a station at the start of its phase, now and then, the stagways to the farthest other
 //!    station it knows;
-//! 5. a Boardwalk onto a Lake that stands straight in its way, or onto a hazard on its route
+//! 7. a Boardwalk onto a Lake that stands straight in its way, or onto a hazard on its route
 //!    when it has wood to spare;
-//! 6. a gathering, when its hex yields something it lacks;
-//! 7. a step along the play's path-finding toward its goal — the best unflagged site or Town
-//!    near it or (the contest's) a rival's flag it can raze, else land that yields what it lacks, else the frontier along a heading it keeps for
-//!    a few phases — tolled so that it keeps off Dunes and Swamps where it can;
-//! 8. the end of its turn.
+//! 8. a gathering, when its hex yields something it lacks;
+//! 9. a step along the play's path-finding toward its goal — the best unflagged site or Town
+//!    near it or a paying rival flag it can raze within [`RAZE_LOOK`], else land that yields
+//!    what it lacks, else the frontier along a heading it keeps for a few phases — tolled so
+//!    that it keeps off Dunes and Swamps where it can;
+//! 10. the end of its turn.
 //!
 //! It never waits on memory of its own: everything is read from the world, so a loaded game's
 //! bots play on alike.
@@ -48,7 +50,7 @@ const HEADING_PHASES: u32 = 6;
 const HAZARD_TOLL: u32 = 4;
 const HEADINGS: Purpose = Purpose::Play(3);
 /// How far the bot goes out of its way to raze a rival's flag that pays.
-const RAZE_LOOK: u32 = 3;
+pub const RAZE_LOOK: u32 = 3;
 /// A rival this near a flag beside corruption can walk onto it and raze it within a phase or two.
 pub const RIVAL_REACH: u32 = 4;
 
@@ -167,7 +169,7 @@ impl<'a> Turn<'a> {
         }
     }
 
-    /// 1. A pylon beside corruption.
+    /// 2. A pylon beside corruption.
     fn pylon(&self) -> Option<Action> {
         let (pylon, radius) = self.kinds.pylon?;
         let (world, seat) = (self.world, self.seat);
@@ -184,7 +186,7 @@ impl<'a> Turn<'a> {
         best.map(|(_, h)| self.build(h, pylon))
     }
 
-    /// 0. A raze: on a rival's flag, the step onto a corrupted neighbour that spreads to it.
+    /// 1. A raze: on a rival's flag, the step onto a corrupted neighbour that spreads to it.
     fn raze(&self) -> Option<Action> {
         let (world, seat) = (self.world, self.seat);
         let owner = (self.board.owner)(seat.at)?;
@@ -207,8 +209,8 @@ impl<'a> Turn<'a> {
         })
     }
 
-    /// 1b. A pylon covering its most valuable flag that a rival can raze: beside corruption,
-    /// not yet warded, a rival player within [`RIVAL_REACH`].
+    /// Rule 3: a pylon covering its most valuable flag a rival can raze (beside corruption, not yet
+    /// warded, a rival player within [`RIVAL_REACH`]).
     fn defend(&self) -> Option<Action> {
         let (pylon, radius) = self.kinds.pylon?;
         let (world, seat, board) = (self.world, self.seat, self.board);
@@ -232,7 +234,7 @@ impl<'a> Turn<'a> {
         Some(self.build(cover, pylon))
     }
 
-    /// 2. A flag on the best hex in reach.
+    /// 4. A flag on the best hex in reach.
     fn flag(&self) -> Option<Action> {
         let flag = self.kinds.flag?;
         let plenty = rich(self.seat, self.rules, flag);
@@ -243,7 +245,7 @@ impl<'a> Turn<'a> {
         best.map(|(_, h)| self.build(h, flag))
     }
 
-    /// 3. A station where none stands near.
+    /// 5. A station where none stands near.
     fn station(&self) -> Option<Action> {
         let station = self.kinds.station?;
         let at = self.seat.at;
@@ -253,7 +255,7 @@ impl<'a> Turn<'a> {
         (!near && self.can_build(at, station)).then(|| self.build(at, station))
     }
 
-    /// 4. The stagways, now and then, at the start of a phase.
+    /// 6. The stagways, now and then, at the start of a phase.
     fn stagways(&self, rng: &mut impl RngExt) -> Option<Action> {
         let station = self.kinds.station?;
         let (world, at) = (self.world, self.seat.at);
@@ -270,7 +272,7 @@ impl<'a> Turn<'a> {
         })
     }
 
-    /// 5. A boardwalk onto a Lake straight ahead on the way to `goal`.
+    /// 7. A boardwalk onto a Lake straight ahead on the way to `goal`.
     fn boardwalk_ahead(&self, goal: Hex) -> Option<Action> {
         let boardwalk = self.kinds.boardwalk?;
         let at = self.seat.at;
@@ -284,7 +286,7 @@ impl<'a> Turn<'a> {
         (blocks && closer && self.can_build(ahead, boardwalk)).then(|| self.build(ahead, boardwalk))
     }
 
-    /// 6. Gather what it lacks.
+    /// 8. Gather what it lacks.
     fn gather(&self, lacking: &Yield) -> Option<Action> {
         let seat = self.seat;
         let worth =
@@ -292,7 +294,7 @@ impl<'a> Turn<'a> {
         worth.then_some(Action::Gather { player: seat.id })
     }
 
-    /// 7. A step toward `goal`, or a boardwalk onto a hazard on the way when it has wood to spare.
+    /// 9. A step toward `goal`, or a boardwalk onto a hazard on the way when it has wood to spare.
     fn step(&self, goal: Hex) -> Option<Action> {
         let (world, rules, seat) = (self.world, self.rules, self.seat);
         let at = seat.at;

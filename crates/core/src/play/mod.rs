@@ -20,6 +20,7 @@ mod flags;
 mod goals;
 mod greedy;
 mod hazards;
+mod ledger;
 mod log;
 mod movement;
 mod phase;
@@ -44,6 +45,7 @@ pub use corruption::{StepSpread, step_spread};
 pub use flags::{Occupied, RazedHexes, occupant, occupant_in};
 pub use goals::{GameOver, Score, Standings};
 pub use hazards::{MAX_BLOWS, effects as movement_effects};
+pub use ledger::{FactionLedger, Ledger, MAX_HISTORY, ScoreHistory, ScoreRow};
 pub use log::{PlayEvent, PlayLog};
 pub use movement::{Arrived, EntryOpen, ExitOpen, Move, MoveAttempt};
 pub use phase::{Phase, PhaseBegun};
@@ -82,6 +84,7 @@ pub fn plugin(app: &mut App) {
         walk::plugin,
         bots::plugin,
         goals::plugin,
+        ledger::plugin,
     ))
     .add_message::<Built>()
     .add_message::<restart::GameReset>()
@@ -141,7 +144,7 @@ fn moving_rules(app: &mut App) {
 }
 
 /// The rules after the step: winds, sight, the phase and its scores, the bots' decisions, and
-/// the frame's pace of bots and the log.
+/// the ledger the views read, the frame's pace of bots and the log.
 fn standing_rules(app: &mut App) {
     app.add_systems(
         Resolve,
@@ -161,6 +164,7 @@ fn standing_rules(app: &mut App) {
             phase::advance,
             economy::pay.run_if(on_message::<PhaseBegun>),
             goals::score,
+            ledger::keep,
             goals::end,
         )
             .chain()

@@ -56,6 +56,7 @@ pub fn fields(save: &SaveGame, rules: &Rules, source: &str) -> Result<(), RulesE
     for (i, at) in save.razed.iter().enumerate() {
         check.coord(format!("razed[{i}]"), *at)?;
     }
+    history(&save.history, save.phase, rules).map_err(|(field, m)| check.err(field, m))?;
     for (i, e) in save.log.iter().enumerate() {
         event(e, rules, &ids).map_err(|(part, m)| check.err(format!("log[{i}].{part}"), m))?;
     }
@@ -561,6 +562,45 @@ pub fn razed(save: &SaveGame, world: &crate::world::HexWorld) -> Result<(), (Str
             continue;
         };
         return Err((format!("razed[{i}]"), format!("{c} {why}")));
+    }
+    Ok(())
+}
+
+/// The score history: at most [`crate::play::MAX_HISTORY`] rows, phases in order and none past
+/// the save's, each row's factions in range and listed once, the stride at most
+/// [`MAX_COUNTER`].
+fn history(h: &crate::play::ScoreHistory, phase: u32, rules: &Rules) -> Result<(), PartError> {
+    let rows = h.rows();
+    let max = crate::play::MAX_HISTORY;
+    if rows.len() > max {
+        let n = rows.len();
+        return Err((
+            "history.rows".into(),
+            format!("holds {n} rows; at most {max}"),
+        ));
+    }
+    if h.stride() > MAX_COUNTER {
+        return Err(("history.stride".into(), format!("is past {MAX_COUNTER}")));
+    }
+    let mut last = 0;
+    for (i, row) in rows.iter().enumerate() {
+        let field = format!("history.rows[{i}]");
+        if row.phase < last || row.phase > phase {
+            let why = format!(
+                "phase {} is out of order or past the save's {phase}",
+                row.phase
+            );
+            return Err((format!("{field}.phase"), why));
+        }
+        last = row.phase;
+        let mut seen = BTreeSet::new();
+        for s in &row.points {
+            faction(rules, s.faction.0).map_err(|m| (format!("{field}.points"), m))?;
+            if !seen.insert(s.faction) {
+                let why = format!("faction {} is listed twice", s.faction.0);
+                return Err((format!("{field}.points"), why));
+            }
+        }
     }
     Ok(())
 }

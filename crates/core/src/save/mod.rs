@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use crate::hex::Coord;
 use crate::play::{
     ActionPoints, Faction, Moves, Occupied, Phase, PlayEvent, PlayLog, Player, Position,
-    RazedHexes, Resources, Turn,
+    RazedHexes, Resources, ScoreHistory, Turn,
 };
 use crate::rules::{BiomeId, FeatureSet, LandmarkId, Names, Rules, RulesError};
 use crate::world::plugin::{Generated, HexIndex, HexPos};
@@ -42,11 +42,13 @@ pub fn default_save_path() -> std::path::PathBuf {
     saves_folder().join("aeternus-save.ron")
 }
 
-/// The save format's version, written in every save. Version 2 adds the razed hexes; a save of
+/// The save format's version, written in every save. Version 2 adds the razed hexes and the
+/// score history; a save of
 /// version [`OLDEST`] to this one is read, any other refused, naming both.
 pub const VERSION: u32 = 2;
 
-/// The oldest save version read: version 1 (no razed hexes: none were razed before).
+/// The oldest save version read: version 1 (no razed hexes: none were razed before; no score
+/// history: the chart starts at the load).
 pub const OLDEST: u32 = 1;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -66,6 +68,9 @@ pub struct SaveGame {
     /// Hexes whose flag was razed and not reclaimed since, in generation order (version 2).
     #[serde(default)]
     pub razed: Vec<Coord>,
+    /// Every faction's points phase by phase, for the standings chart (version 2).
+    #[serde(default)]
+    pub history: ScoreHistory,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -136,6 +141,7 @@ pub fn capture(ecs: &mut World) -> SaveGame {
         flags: flags.into_iter().map(|(_, c, f)| (c, f)).collect(),
         log: ecs.resource::<PlayLog>().0.clone(),
         razed: razed.into_iter().map(|(_, c)| c).collect(),
+        history: ecs.resource::<ScoreHistory>().clone(),
     }
 }
 
@@ -232,6 +238,7 @@ impl SaveGame {
             .collect();
         app.insert_resource(world)
             .insert_resource(self.razed_hexes())
+            .insert_resource(self.history.clone())
             .insert_resource(Phase(self.phase))
             .insert_resource(FlagsToRaise(flags))
             .insert_resource(PlayLog(self.log))
@@ -252,6 +259,7 @@ impl SaveGame {
     pub fn restore(self, ecs: &mut World, world: HexWorld) {
         crate::play::restart::restart(ecs, world);
         ecs.insert_resource(self.razed_hexes());
+        ecs.insert_resource(self.history.clone());
         ecs.insert_resource(Phase(self.phase));
         ecs.insert_resource(PlayLog(self.log));
         seat_saved(ecs, &self.players);

@@ -1,5 +1,7 @@
-//! The HUD: the current player's status (top left, its name in its faction's colour), the
-//! hovered hex (top right), the last log lines (bottom left, refusals in red) and the keys.
+//! The HUD: the current player's status (top left, its name in its faction's colour) and under
+//! it the standings (every faction's score, income a phase and flags, a line each in its
+//! colour), the hovered hex (top right), the last log lines (bottom left, refusals in red) and
+//! the keys.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -11,7 +13,9 @@ use super::travel::StationPick;
 use super::{Hovered, Notice};
 use crate::ViewSystems;
 use crate::render::tokens::faction_colour;
-use aeternus_core::play::{Faction, GameOver, Occupied, Phase, PlayLog, Standings, occupant};
+use aeternus_core::play::{
+    Faction, GameOver, Ledger, MAX_SEATS, Occupied, Phase, PlayLog, Standings, occupant,
+};
 use aeternus_core::sites::SiteLayer;
 use aeternus_core::world::plugin::{HexIndex, HexWorld, WorldRules};
 
@@ -34,12 +38,25 @@ pub enum Part {
     Log(usize),
 }
 
+/// A line of the standings in the status panel: the `i`-th faction of the [`Ledger`].
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct StandingLine(pub usize);
+
 pub(super) fn plugin(app: &mut App) {
     crate::view_sets(app);
-    app.add_systems(Startup, spawn).add_systems(
-        Update,
-        update.in_set(super::HudText).in_set(ViewSystems::Render),
-    );
+    app.add_plugins(super::standings::plugin)
+        .add_systems(Startup, spawn)
+        .add_systems(
+            Update,
+            (
+                update,
+                show_standings
+                    .after(update)
+                    .run_if(resource_changed::<Ledger>),
+            )
+                .in_set(super::HudText)
+                .in_set(ViewSystems::Render),
+        );
 }
 
 /// A HUD panel: the map under it is neither hovered nor clicked (see `pointer::hover`).
@@ -82,13 +99,24 @@ fn spawn(mut commands: Commands) {
         max_width: px(width),
         ..default()
     };
-    commands.spawn((
-        panel(corner(true, true, 520)),
-        Text::default(),
-        font.clone(),
-        Part::Phase,
-        children![span(Part::Who), span(Part::Details), span(Part::Notice)],
-    ));
+    commands
+        .spawn((
+            panel(corner(true, true, 520)),
+            Text::default(),
+            font.clone(),
+            Part::Phase,
+            children![span(Part::Who), span(Part::Details), span(Part::Notice)],
+        ))
+        .with_children(|status| {
+            for i in 0..MAX_SEATS as usize {
+                status.spawn((
+                    StandingLine(i),
+                    TextSpan::default(),
+                    font.clone(),
+                    TextColor(PLAIN),
+                ));
+            }
+        });
     commands.spawn((
         text_panel(corner(true, false, 420)),
         Text::default(),
@@ -257,6 +285,30 @@ pub(super) fn update(
             && t.0 != want
         {
             t.0 = want;
+        }
+    }
+}
+
+/// The standings under the status, a line a faction in its colour, after a blank line: written
+/// only when the [`Ledger`] changed. Reads the ledger and the rules (names and colours); writes
+/// the standings' lines.
+fn show_standings(
+    ledger: Res<Ledger>,
+    rules: WorldRules,
+    mut lines: Query<(&StandingLine, &mut TextSpan, &mut TextColor)>,
+) {
+    for (&StandingLine(i), mut span, mut colour) in &mut lines {
+        let (want, tint) = match ledger.0.get(i) {
+            Some(l) => {
+                let gap = if i == 0 { "\n\n" } else { "\n" };
+                let text = format!("{gap}{}", text::standing(l, &rules));
+                (text, faction_colour(&rules, l.faction))
+            }
+            None => (String::new(), PLAIN),
+        };
+        colour.set_if_neq(TextColor(tint));
+        if span.0 != want {
+            span.0 = want;
         }
     }
 }

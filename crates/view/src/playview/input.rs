@@ -11,6 +11,7 @@ use super::{FocusOn, Hovered, Notice};
 use crate::render::input::Command;
 use aeternus_core::hex::distance;
 use aeternus_core::play::{Action, Bot, PlayerId, WalkOrder, Walks};
+use aeternus_core::rules::Rules;
 use aeternus_core::world::plugin::{Features, HexPos, WorldRules};
 
 /// The features keys 1 to 4 build, by name in the ruleset.
@@ -88,11 +89,15 @@ pub(crate) fn perform(
         window.pick.0 = None;
     }
     for &command in commands.read() {
-        // Commands other systems of this window take (the site layer, saving, the spectator) or
-        // the storm's.
+        // Commands other systems of this window take (the site layer, the standings, saving,
+        // the spectator) or the storm's.
         if matches!(
             command,
-            Command::Sites | Command::Save | Command::NextCycle | Command::Spectator
+            Command::Sites
+                | Command::Standings
+                | Command::Save
+                | Command::NextCycle
+                | Command::Spectator
         ) {
             continue;
         }
@@ -105,6 +110,27 @@ pub(crate) fn perform(
             orders.actions.write(a);
         }
     }
+}
+
+/// The build key `i` for `me`: its feature on the build target (the hovered hex in range, else
+/// `me`'s own), or a notice when the rules have no feature of that name.
+fn build(
+    i: usize,
+    me: &Seated,
+    hovered: Option<Hex>,
+    rules: &Rules,
+    notice: &mut Notice,
+) -> Option<Action> {
+    let name = BUILD_KEYS.get(i).copied().unwrap_or("such feature");
+    let Some(feature) = rules.feature(name) else {
+        notice.0 = Some(format!("These rules have no {name}."));
+        return None;
+    };
+    Some(Action::Build {
+        player: me.id(),
+        hex: build_target(me.hex, hovered, rules.construction.range),
+        feature,
+    })
 }
 
 /// The action `command` asks of `me`, the player to act, if any; on the way it keeps the
@@ -122,20 +148,7 @@ fn act(
     let picking = pick.0.take();
     match (command, picking) {
         (Command::Move(direction), _) => Some(Action::Traverse { player, direction }),
-        (Command::Build(i), _) => {
-            let name = BUILD_KEYS.get(i).copied().unwrap_or("such feature");
-            match rules.feature(name) {
-                Some(feature) => Some(Action::Build {
-                    player,
-                    hex: build_target(at, window.hovered.0, rules.construction.range),
-                    feature,
-                }),
-                None => {
-                    notice.0 = Some(format!("These rules have no {name}."));
-                    None
-                }
-            }
-        }
+        (Command::Build(i), _) => build(i, me, window.hovered.0, rules, notice),
         (Command::Travel, picking) => {
             pick.0 = travel::next_pick(picking, at, rules, &game.hexes);
             match &pick.0 {
@@ -154,7 +167,14 @@ fn act(
         (Command::Gather, _) => Some(Action::Gather { player }),
         (Command::Cancel, _) => None,
         // Skipped in `perform`.
-        (Command::Sites | Command::Save | Command::NextCycle | Command::Spectator, picking) => {
+        (
+            Command::Sites
+            | Command::Standings
+            | Command::Save
+            | Command::NextCycle
+            | Command::Spectator,
+            picking,
+        ) => {
             pick.0 = picking;
             None
         }

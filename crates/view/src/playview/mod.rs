@@ -6,6 +6,7 @@
 //! headless. [`input_plugin`] (seating, input, the station pick) runs without a window and is what the
 //! tests drive; [`PlayViewPlugin`] adds the drawing, the pointer and the HUD.
 
+pub mod chart;
 mod cues;
 mod features;
 mod focus;
@@ -16,6 +17,7 @@ mod pointer;
 pub mod saving;
 pub mod seat;
 mod sites;
+mod standings;
 pub mod text;
 mod tokens;
 pub mod travel;

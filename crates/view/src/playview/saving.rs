@@ -35,6 +35,7 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(commanded(Command::Save))
                 .after(super::input::perform)
                 .after(super::sites::toggle)
+                .after(super::standings::toggle)
                 .in_set(ViewSystems::Commands),
         )
         .add_systems(

@@ -5,12 +5,14 @@ use hexx::Hex;
 use super::seat::Seated;
 use super::travel::Pick;
 use aeternus_core::hex::Coord;
-use aeternus_core::play::{Faction, GameOver, PlayEvent, PlayerId, Score, StepSpread};
+use aeternus_core::play::{
+    Faction, FactionLedger, GameOver, PlayEvent, PlayerId, Score, StepSpread,
+};
 use aeternus_core::rules::{FeatureEffect, Rules};
 use aeternus_core::world::HexWorld;
 
-pub const HELP: &str = "Q W E / A S D or click: move | 1 Flag 2 Pylon 3 Station 4 Boardwalk | \
-G gather | T stagways | Space end turn | Tab next | V sites | F5 save | Esc menu";
+pub const HELP: &str = "QWE/ASD or click: move | 1 Flag 2 Pylon 3 Station 4 Boardwalk | \
+G gather | T stagways | Space end turn | Tab next | V sites | P scores | F5 save | Esc menu";
 
 /// The status panel: a heading, the current player (drawn in its faction's colour), details.
 #[derive(Debug, Clone, PartialEq)]
@@ -18,6 +20,28 @@ pub struct StatusPanel {
     pub phase: String,
     pub who: String,
     pub details: String,
+}
+
+/// A faction's line of the standings: its name, score, income a phase and flags held, as
+/// "Ashen Host  42 pts  +3 thread/phase  2 flags".
+pub fn standing(line: &FactionLedger, rules: &Rules) -> String {
+    let income: Vec<String> = (line.income.iter())
+        .map(|(r, n)| format!("+{n} {r}"))
+        .collect();
+    let income = if income.is_empty() {
+        "+0".to_string()
+    } else {
+        income.join(" ")
+    };
+    let flags = match line.flags {
+        1 => "1 flag".to_string(),
+        n => format!("{n} flags"),
+    };
+    format!(
+        "{}  {} pts  {income}/phase  {flags}",
+        rules.faction_name(line.faction.0),
+        line.points
+    )
 }
 
 /// The end of the game, in the status panel's three parts: when, who won, the standings.

@@ -34,6 +34,8 @@ pub enum Command {
     NextCycle,
     /// V: show or hide the site layer.
     Sites,
+    /// P: show or hide the standings panel, the scores over the phases (Aeternus).
+    Standings,
     /// F5: save the game.
     Save,
     /// F10: open or close the spectator window.
@@ -63,6 +65,7 @@ pub fn command_of(key: KeyCode) -> Option<Command> {
         Tab => Command::NextPlayer,
         KeyN => Command::NextCycle,
         KeyV => Command::Sites,
+        KeyP => Command::Standings,
         F5 => Command::Save,
         F10 => Command::Spectator,
         _ => return None,
@@ -145,6 +148,7 @@ mod tests {
         assert_eq!(command_of(Escape), Some(Command::Cancel));
         assert_eq!(command_of(KeyN), Some(Command::NextCycle));
         assert_eq!(command_of(KeyG), Some(Command::Gather));
+        assert_eq!(command_of(KeyP), Some(Command::Standings));
         assert_eq!(command_of(KeyX), None);
     }
 

@@ -12,7 +12,7 @@ Left click on a hex: move there (farther: walk the cheapest way)
 1 2 3 4: build a Flag, a Pylon, a Stag Station, a Boardwalk
 G: gather   T: stagways (Enter travels, Esc cancels)
 Space or Enter: end the turn   Tab: show the next player
-V: the site layer   F5: save
+V: the site layer   P: the standings (scores over the phases)   F5: save
 Wheel: zoom   drag or the arrows: pan
 Esc: this menu
 In menus: Up/Down or Tab select, Enter takes, Left/Right change, Esc goes back";

@@ -1,10 +1,12 @@
-//! The end of the game: the winner and the standings (`play::goals`), then Quit to title or Quit.
+//! The end of the game: the winner and the standings (`play::goals`), the chart of the scores
+//! over the phases (`playview::chart`, as the standings panel draws it), then Quit to title or
+//! Quit.
 
 use bevy::prelude::*;
 
 use super::widgets::{self, Act, Take, item};
 use super::{Menu, Screen};
-use aeternus_core::play::{GameOver, Standings};
+use aeternus_core::play::{GameOver, ScoreHistory, Standings};
 use aeternus_core::world::plugin::WorldRules;
 
 pub(super) fn plugin(app: &mut App) {
@@ -26,11 +28,13 @@ fn end(mut screen: ResMut<NextState<Screen>>) {
     screen.set(Screen::GameOver);
 }
 
-/// Writes the screen's entities. Reads [`GameOver`], [`Standings`] and the rules.
+/// Writes the screen's entities. Reads [`GameOver`], [`Standings`], the [`ScoreHistory`] and
+/// the rules.
 fn spawn(
     mut commands: Commands,
     over: Res<GameOver>,
     standings: Res<Standings>,
+    history: Res<ScoreHistory>,
     rules: WorldRules,
 ) {
     let words = crate::playview::text::game_over(&over, &standings.0, &rules);
@@ -40,22 +44,21 @@ fn spawn(
         words.who,
         words.details.replace('\n', ", ")
     );
-    commands.spawn((
-        widgets::root(Menu::GameOver, false),
-        children![(
-            widgets::panel(),
-            children![
-                widgets::heading("The game is over", 30.0),
-                (
+    commands
+        .spawn(widgets::root(Menu::GameOver, false))
+        .with_children(|root| {
+            root.spawn(widgets::panel()).with_children(|panel| {
+                panel.spawn(widgets::heading("The game is over", 30.0));
+                panel.spawn((
                     Text::new(format!("{}{}\n{}", words.phase, words.who, words.details)),
                     widgets::font(18.0),
                     TextColor(widgets::TEXT),
-                ),
-                item(0, Act::QuitToTitle, "Quit to title"),
-                item(1, Act::Quit, "Quit"),
-            ],
-        )],
-    ));
+                ));
+                crate::playview::chart::spawn(panel, &history, &rules);
+                panel.spawn(item(0, Act::QuitToTitle, "Quit to title"));
+                panel.spawn(item(1, Act::Quit, "Quit"));
+            });
+        });
 }
 
 /// Reads [`Take`]; quits, or goes back to the title (the ended game drawn behind it until
@@ -74,5 +77,53 @@ fn take(
             exit.write(AppExit::Success);
         }
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use bevy::ecs::system::RunSystemOnce;
+
+    use super::*;
+    use crate::playview::chart::Segment;
+    use aeternus_core::play::{Faction, Score, ScoreRow};
+
+    /// The end-of-game screen draws the chart of the scores, as the standings panel does.
+    #[test]
+    fn the_end_of_the_game_shows_the_chart_of_the_scores() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .add_plugins(aeternus_core::CorePlugin {
+                rules: aeternus_core::rules::Rules::aeternus(),
+                seed: 1,
+            });
+        let world = app.world_mut();
+        world.insert_resource(GameOver {
+            winner: Some(Faction(1)),
+            phase: 3,
+        });
+        let mut history = ScoreHistory::default();
+        for phase in 0..=3 {
+            let points = (0..2)
+                .map(|f| Score {
+                    faction: Faction(f),
+                    points: (phase * f) as u64,
+                })
+                .collect();
+            history.record(ScoreRow { phase, points }, 10);
+        }
+        world.insert_resource(history);
+        world.run_system_once(spawn).unwrap();
+        let segments = world
+            .query_filtered::<(), With<Segment>>()
+            .iter(world)
+            .count();
+        assert_eq!(segments, 2 * 3, "a line of three segments a faction");
+        let words: Vec<String> = (world.query::<&Text>().iter(world))
+            .map(|t| t.0.clone())
+            .collect();
+        for label in ["points", "phase", "Verdant Court", "Ashen Host", "3", "0"] {
+            assert!(words.iter().any(|w| w == label), "{label}: {words:?}");
+        }
     }
 }

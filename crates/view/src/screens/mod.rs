@@ -62,8 +62,12 @@ pub struct Launch {
     pub rules: String,
     /// The `--mod` folders, in order.
     pub mods: Vec<PathBuf>,
-    /// `--bot`.
+    /// `--bot`: where it names a kind other than its default (random) and no table was named,
+    /// New game offers bots of that kind on every seat but the first.
     pub bot: aeternus_core::play::Bot,
+    /// The table the command line named (`--seats`, or `--players` and `--bots`), which New
+    /// game offers; `None`: the rules' number of seats.
+    pub table: Option<Vec<aeternus_core::play::SeatKind>>,
     /// `--save`, if given.
     pub save: Option<PathBuf>,
     /// The seed a new game offers (`--seed`, else a random one).

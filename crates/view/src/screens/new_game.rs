@@ -1,6 +1,7 @@
 //! The New game menu: a seed field (typed, pasted with Ctrl+V, or a random seed; Copy seed or
-//! Ctrl+C puts it on the platform's clipboard), the number of players and of bots, the ruleset
-//! and the installed mods; Start and Back.
+//! Ctrl+C puts it on the platform's clipboard), the number of players and who plays each seat
+//! (a person or a kind of bot, Left/Right on the seat's row), the ruleset and the installed
+//! mods; Start and Back.
 
 use std::path::PathBuf;
 
@@ -13,18 +14,26 @@ use super::seed::{SeedField, random_seed};
 use super::start::{self, NewGame};
 use super::widgets::{self, Act, Label, Note, Take, item, note};
 use super::{Launch, Menu, open};
-use aeternus_core::play::MAX_SEATS;
+use aeternus_core::play::{Bot, MAX_SEATS, SeatKind, table_of};
 use aeternus_core::world::plugin::WorldRules;
 
 /// The most installed mods offered (the first, by folder).
 pub const MAX_MODS_LISTED: usize = 12;
+
+/// Who may play a seat, in the order Left/Right steps through them: a person, then each kind
+/// of bot.
+pub fn seat_kinds() -> impl Iterator<Item = SeatKind> {
+    std::iter::once(SeatKind::Human).chain(Bot::ALL.map(SeatKind::Bot))
+}
 
 /// The menu's choices so far.
 #[derive(Resource, Debug, Clone)]
 pub struct Form {
     pub seed: SeedField,
     pub players: u32,
-    pub bots: u32,
+    /// Who plays each seat, [`MAX_SEATS`] of them: the first `players` are the table, the
+    /// others are kept for when it grows.
+    pub seats: Vec<SeatKind>,
     pub storm: bool,
     /// Each installed mod: its folder, its name or why it is broken, and whether it is chosen.
     pub mods: Vec<(PathBuf, Result<String, String>, bool)>,
@@ -33,6 +42,8 @@ pub struct Form {
 }
 
 impl Form {
+    /// The form on the launch's seed, table and mods; `players` is the rules' count of seats,
+    /// offered when the launch named no table.
     pub fn new(
         launch: &Launch,
         players: u32,
@@ -49,10 +60,14 @@ impl Form {
                 }
             })
             .collect();
+        let table = offered_table(launch, players);
+        let mut seats = table.clone();
+        let last = *table.last().unwrap_or(&SeatKind::Human);
+        seats.resize(MAX_SEATS as usize, last);
         Self {
             seed: SeedField::offering(launch.seed),
-            players,
-            bots: 0,
+            players: table.len() as u32,
+            seats,
             storm: launch.rules == "storm",
             mods,
             message: None,
@@ -67,11 +82,14 @@ impl Form {
             (lo as i64 + (v as i64 - lo as i64 + step as i64).rem_euclid(span)) as u32
         };
         match act {
-            Act::Players => {
-                self.players = wrap(self.players, 1, MAX_SEATS);
-                self.bots = self.bots.min(self.players);
+            Act::Players => self.players = wrap(self.players, 1, MAX_SEATS),
+            Act::Seat(i) => {
+                let kinds: Vec<SeatKind> = seat_kinds().collect();
+                if let Some(seat) = self.seats.get_mut(i) {
+                    let at = kinds.iter().position(|k| k == seat).unwrap_or(0) as u32;
+                    *seat = kinds[wrap(at, 0, kinds.len() as u32 - 1) as usize];
+                }
             }
-            Act::Bots => self.bots = wrap(self.bots, 0, self.players),
             Act::Ruleset => self.storm = !self.storm,
             Act::Mod(i) => {
                 if let Some((_, m, chosen)) = self.mods.get_mut(i) {
@@ -86,13 +104,17 @@ impl Form {
         }
     }
 
+    /// Who plays each seat of the table chosen.
+    pub fn table(&self) -> &[SeatKind] {
+        &self.seats[..(self.players as usize).min(self.seats.len())]
+    }
+
     /// The game chosen, or why there is none.
     pub fn game(&self) -> Result<NewGame, String> {
         let seed = self.seed.seed()?;
         Ok(NewGame {
             seed,
-            players: self.players,
-            bots: self.bots.min(self.players),
+            table: self.table().to_vec(),
             storm: self.storm,
             mods: self
                 .mods
@@ -101,6 +123,18 @@ impl Form {
                 .map(|m| m.0.clone())
                 .collect(),
         })
+    }
+}
+
+/// The table offered first: the one the command line named; else, where `--bot` named a kind
+/// (other than its default, random), the first of `players` seats a person and the others its
+/// bots; else `players` people.
+fn offered_table(launch: &Launch, players: u32) -> Vec<SeatKind> {
+    let players = players.clamp(1, MAX_SEATS);
+    match &launch.table {
+        Some(table) if (1..=MAX_SEATS as usize).contains(&table.len()) => table.clone(),
+        _ if launch.bot != Bot::Random => table_of(players, players - 1, launch.bot),
+        _ => vec![SeatKind::Human; players as usize],
     }
 }
 
@@ -129,7 +163,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Menu::NewGame), (prepare, spawn).chain())
         .add_systems(
             Update,
-            (type_seed, take, show)
+            (type_seed, take, rebuild, show)
                 .chain()
                 .run_if(in_state(Menu::NewGame))
                 .in_set(crate::ScreenSystems::NewGame),
@@ -143,32 +177,70 @@ fn prepare(mut commands: Commands, launch: Res<Launch>, rules: WorldRules) {
     commands.insert_resource(Form::new(&launch, players, installed_mods()));
 }
 
-/// The item list: the seed, its random and copy buttons, the table, the ruleset, the mods, Start, Back.
+/// The item list: the seed, its random and copy buttons, the number of players and a row a
+/// seat, the ruleset, the mods, Start, Back.
 fn items(form: &Form) -> Vec<Act> {
-    let mut acts = vec![
-        Act::Seed,
-        Act::RandomSeed,
-        Act::CopySeed,
-        Act::Players,
-        Act::Bots,
-        Act::Ruleset,
-    ];
+    let mut acts = vec![Act::Seed, Act::RandomSeed, Act::CopySeed, Act::Players];
+    acts.extend((0..form.table().len()).map(Act::Seat));
+    acts.push(Act::Ruleset);
     acts.extend((0..form.mods.len()).map(Act::Mod));
     acts.extend([Act::Start, Act::Back]);
     acts
 }
 
+/// The New game menu's root: taken down and written again when seats come or go.
+#[derive(Component, Debug, Clone, Copy)]
+struct FormPanel;
+
 /// Writes the menu's entities and selects Start. Reads [`Form`].
 fn spawn(mut commands: Commands, form: Res<Form>, mut selected: ResMut<widgets::Selected>) {
-    let acts = items(&form);
-    selected.0 = acts.len() - 2;
+    selected.0 = items(&form).len() - 2;
+    spawn_panel(&mut commands, &form);
+}
+
+/// A player more or fewer: the menu written again, a row for each seat (the selected item
+/// stays, the number of players above the seats). Reads [`Form`] and the items; writes the
+/// menu's entities.
+fn rebuild(
+    mut commands: Commands,
+    form: Res<Form>,
+    spawned: Query<&widgets::Item>,
+    panels: Query<Entity, With<FormPanel>>,
+) {
+    if !form.is_changed() || spawned.iter().count() == items(&form).len() {
+        return;
+    }
+    for panel in &panels {
+        commands.entity(panel).despawn();
+    }
+    spawn_panel(&mut commands, &form);
+}
+
+/// The menu's entities: its items top to bottom, the seats two abreast.
+fn spawn_panel(commands: &mut Commands, form: &Form) {
+    let acts = items(form);
+    let seats: Vec<(usize, Act)> = (acts.iter().copied().enumerate())
+        .filter(|(_, act)| matches!(act, Act::Seat(_)))
+        .collect();
     commands
-        .spawn(widgets::root(Menu::NewGame, true))
+        .spawn((widgets::root(Menu::NewGame, true), FormPanel))
         .with_children(|root| {
             root.spawn(widgets::panel()).with_children(|panel| {
                 panel.spawn(widgets::heading("New game", 30.0));
                 for (i, &act) in acts.iter().enumerate() {
-                    panel.spawn(item(i, act, label(&form, act)));
+                    match act {
+                        Act::Seat(0) => {
+                            panel.spawn(widgets::pairs()).with_children(|pairs| {
+                                for &(i, act) in &seats {
+                                    pairs.spawn(widgets::half_item(i, act, label(form, act)));
+                                }
+                            });
+                        }
+                        Act::Seat(_) => {}
+                        _ => {
+                            panel.spawn(item(i, act, label(form, act)));
+                        }
+                    }
                     if act == Act::Seed {
                         panel.spawn(note("", widgets::WRONG));
                     }
@@ -184,7 +256,11 @@ fn label(form: &Form, act: Act) -> String {
         Act::RandomSeed => "Random seed".into(),
         Act::CopySeed => "Copy seed".into(),
         Act::Players => format!("Players: < {} >", form.players),
-        Act::Bots => format!("Bots: < {} >", form.bots),
+        Act::Seat(i) => format!(
+            "Seat {}: < {} >",
+            i + 1,
+            form.seats.get(i).map_or("", |s| s.name())
+        ),
         Act::Ruleset => format!(
             "Ruleset: < {} >",
             if form.storm { "storm" } else { "Aeternus" }
@@ -295,7 +371,7 @@ fn take(
             Err(why) => form.message = Some(Err(format!("Not started: {why}"))),
             Ok(game) if start::starts_in_place(&game, &launch) => {
                 commands.queue(move |world: &mut World| {
-                    start::start_new_here(world, game.seed, game.players, game.bots);
+                    start::start_new_here(world, game.seed, &game.table);
                 });
             }
             Ok(game) => {

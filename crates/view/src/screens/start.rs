@@ -16,7 +16,7 @@ use hexx::Hex;
 use super::{Launch, Screen};
 use crate::render::camera::MainCamera;
 use crate::render::{HEX_SIZE, fit_scale};
-use aeternus_core::play::{BotPace, restart};
+use aeternus_core::play::{BotPace, SeatKind, restart};
 use aeternus_core::save::SaveGame;
 use aeternus_core::world::HexWorld;
 use aeternus_core::world::plugin::Viewer;
@@ -25,8 +25,8 @@ use aeternus_core::world::plugin::Viewer;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewGame {
     pub seed: u64,
-    pub players: u32,
-    pub bots: u32,
+    /// Who plays each seat: a person or a kind of bot.
+    pub table: Vec<SeatKind>,
     /// The storm map instead of the Aeternus world.
     pub storm: bool,
     /// Mod folders, in order.
@@ -86,14 +86,8 @@ pub fn new_game_args(game: &NewGame, launch: &Launch) -> Vec<OsString> {
     if launch.rules != "aeternus" && launch.rules != "storm" {
         args.extend(["--rules".into(), launch.rules.clone().into()]);
     }
-    args.extend([
-        "--players".into(),
-        game.players.to_string().into(),
-        "--bots".into(),
-        game.bots.to_string().into(),
-        "--bot".into(),
-        launch.bot.name().into(),
-    ]);
+    let seats: Vec<&str> = game.table.iter().map(|s| s.name()).collect();
+    args.extend(["--seats".into(), seats.join(",").into()]);
     save_args(launch, &mut args);
     args
 }
@@ -147,13 +141,15 @@ pub fn relaunch(args: &[OsString]) -> String {
     }
 }
 
-/// Starts a new game of the process's rules in place. Exclusive: the whole game changes.
-pub fn start_new_here(world: &mut World, seed: u64, players: u32, bots: u32) {
+/// Starts a new game of the process's rules in place, each seat of `table` played by a person
+/// or a bot of its kind. Exclusive: the whole game changes.
+pub fn start_new_here(world: &mut World, seed: u64, table: &[SeatKind]) {
     let rules = world.resource::<HexWorld>().rules.clone();
     restart::restart(world, HexWorld::new(rules, seed));
-    let bot = world.resource::<Launch>().bot;
-    restart::seat(world, &aeternus_core::play::table_of(players, bots, bot));
-    if bots > 0 {
+    restart::seat(world, table);
+    let seats: Vec<&str> = table.iter().map(|s| s.name()).collect();
+    info!("seated: {}", seats.join(", "));
+    if table.iter().any(|s| s.bot().is_some()) {
         // As `--bots` paces them: a person can follow what a bot does in the log.
         world.insert_resource(BotPace {
             per_frame: 1,

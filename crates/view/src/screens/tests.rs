@@ -7,11 +7,27 @@ use hexx::Hex;
 
 use super::script::parse;
 use super::{Launch, Menu, Screen, ScreensPlugin};
-use aeternus_core::play::{GameOver, Player, Position};
+use aeternus_core::play::{Bot, GameOver, Player, Position, SeatKind};
 use aeternus_core::rules::Rules;
 use aeternus_core::world::HexWorld;
 
 fn app(first: Screen, seed: u64) -> App {
+    app_of(first, launch(seed))
+}
+
+/// What a window started with no options but `--seed` knows.
+fn launch(seed: u64) -> Launch {
+    Launch {
+        rules: "aeternus".into(),
+        mods: Vec::new(),
+        bot: Bot::Random,
+        table: None,
+        save: None,
+        seed,
+    }
+}
+
+fn app_of(first: Screen, launch: Launch) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
     app.add_plugins(bevy::input::InputPlugin);
@@ -21,16 +37,7 @@ fn app(first: Screen, seed: u64) -> App {
         seed: 1,
     });
     app.add_plugins(crate::playview::input_plugin)
-        .add_plugins(ScreensPlugin {
-            first,
-            launch: Launch {
-                rules: "aeternus".into(),
-                mods: Vec::new(),
-                bot: aeternus_core::play::Bot::Random,
-                save: None,
-                seed,
-            },
-        });
+        .add_plugins(ScreensPlugin { first, launch });
     app.update();
     app.update();
     app
@@ -134,12 +141,10 @@ fn a_typed_seed_is_checked_before_the_game_starts() {
     let form = app.world().resource::<super::new_game::Form>();
     let why = form.message.clone().unwrap().unwrap_err();
     assert!(why.starts_with("Not started"), "{why}");
-    // Players: Up from Start to the ruleset, the bots, the players; one more player.
-    press(
-        &mut app,
-        "Backspace,9,0,Up,Up,Up,Up,Right,Down,Down,Down,Down",
-    );
-    press(&mut app, "Enter");
+    // Players: Down from Start to Back, the seed, Random seed, Copy seed, the players; one
+    // more player (a row more); Up back to Start.
+    press(&mut app, "Backspace,9,0,Down,Down,Down,Down,Down,Right");
+    press(&mut app, "Up,Up,Up,Up,Up,Enter");
     assert_eq!(screen(&app), Screen::Game);
     app.update();
     assert_eq!(app.world().resource::<HexWorld>().seed, 90);
@@ -268,11 +273,10 @@ fn app_on_title() -> App {
 #[test]
 fn a_broken_mod_is_listed_as_broken_and_never_chosen() {
     let launch = Launch {
-        rules: "aeternus".into(),
         mods: vec!["mods/good".into()],
-        bot: aeternus_core::play::Bot::Greedy,
+        bot: Bot::Greedy,
         save: Some("my.ron".into()),
-        seed: 3,
+        ..launch(3)
     };
     let mut form = super::new_game::Form::new(
         &launch,
@@ -292,13 +296,14 @@ fn a_broken_mod_is_listed_as_broken_and_never_chosen() {
             .unwrap_err()
             .contains("broken")
     );
-    // Players wrap 1..=8 and bots never outnumber them.
-    form.step(super::widgets::Act::Bots, -1);
-    assert_eq!(form.bots, 2);
+    // `--bot greedy`: a person, then greedy bots; players wrap 1..=8, the seats added as the
+    // last one offered.
+    assert_eq!(form.table(), [SeatKind::Human, SeatKind::Bot(Bot::Greedy)]);
     form.step(super::widgets::Act::Players, -1);
-    assert_eq!((form.players, form.bots), (1, 1));
+    assert_eq!(form.table(), [SeatKind::Human]);
     form.step(super::widgets::Act::Players, -1);
     assert_eq!(form.players, aeternus_core::play::MAX_SEATS);
+    form.step(super::widgets::Act::Seat(7), 1);
     let game = form.game().unwrap();
     assert_eq!(game.mods, [std::path::PathBuf::from("mods/good")]);
     assert!(super::start::starts_in_place(&game, &launch));
@@ -308,7 +313,7 @@ fn a_broken_mod_is_listed_as_broken_and_never_chosen() {
         .collect();
     assert_eq!(
         args.join(" "),
-        "--seed 3 --mod mods/good --players 8 --bots 1 --bot greedy --save my.ron"
+        "--seed 3 --mod mods/good --seats human,greedy,greedy,greedy,greedy,greedy,greedy,greedy-v1 --save my.ron"
     );
     let load: Vec<String> = super::start::load_args(std::path::Path::new("a.ron"), &launch)
         .into_iter()
@@ -355,4 +360,101 @@ fn copy_seed_says_what_it_did_and_never_fails_the_menu() {
     let said = super::new_game::paste_seed(&mut form, None).unwrap_err();
     assert_eq!(said, "Nothing pasted: no clipboard here");
     assert_eq!(menu(&app), Menu::NewGame);
+}
+
+/// A table chosen seat by seat (a person, a greedy bot, a greedy-v1 bot) starts a game whose
+/// players carry exactly those bots, none on the person, and paces the bots.
+#[test]
+fn a_table_chosen_seat_by_seat_seats_those_bots() {
+    let mut app = app(Screen::Title, 42);
+    press(&mut app, "Enter");
+    let offered = app.world().resource::<super::new_game::Form>().players;
+    // Down from Start to Back, the seed, Random seed, Copy seed, the players; three players.
+    press(&mut app, "Down,Down,Down,Down,Down");
+    for _ in offered..3 {
+        press(&mut app, "Right");
+    }
+    for _ in 3..offered {
+        press(&mut app, "Left");
+    }
+    // Seat 1 stays a person; seat 2: random, greedy; seat 3: random, greedy, greedy-v1.
+    press(&mut app, "Down,Down,Right,Right,Down,Right,Right,Right");
+    let form = app.world().resource::<super::new_game::Form>();
+    let table = [
+        SeatKind::Human,
+        SeatKind::Bot(Bot::Greedy),
+        SeatKind::Bot(Bot::GreedyV1),
+    ];
+    assert_eq!(form.table(), table);
+    let mut labels = app.world_mut().query::<(&super::widgets::Label, &Text)>();
+    let mut words: Vec<(usize, String)> = labels
+        .iter(app.world())
+        .filter_map(|(l, t)| match l.0 {
+            super::widgets::Act::Seat(i) => Some((i, t.0.clone())),
+            _ => None,
+        })
+        .collect();
+    words.sort();
+    let words: Vec<&str> = words.iter().map(|w| w.1.as_str()).collect();
+    assert_eq!(
+        words,
+        [
+            "Seat 1: < human >",
+            "Seat 2: < greedy >",
+            "Seat 3: < greedy-v1 >"
+        ]
+    );
+    // Up to Start: the seats, the players, Copy seed, Random seed, the seed, Back, Start.
+    press(&mut app, "Up,Up,Up,Up,Up,Up,Up,Up,Enter");
+    assert_eq!(screen(&app), Screen::Game);
+    app.update();
+    let mut seated = app.world_mut().query::<(&Player, Option<&Bot>)>();
+    let mut got: Vec<(u32, Option<Bot>)> = seated
+        .iter(app.world())
+        .map(|(p, b)| (p.id.0, b.copied()))
+        .collect();
+    got.sort_by_key(|g| g.0);
+    assert_eq!(
+        got,
+        [(1, None), (2, Some(Bot::Greedy)), (3, Some(Bot::GreedyV1))]
+    );
+    let pace = app.world().resource::<aeternus_core::play::BotPace>();
+    assert_eq!(pace.every, std::time::Duration::from_millis(400));
+}
+
+/// The table offered: the command line's when it named one; `--bot` alone's kind on every seat
+/// but the first; else the rules' number of people. Left and Right step a seat through a
+/// person and each kind of bot, round.
+#[test]
+fn new_game_offers_the_launchs_table_and_steps_each_seat_round() {
+    use super::new_game::Form;
+    use super::widgets::Act;
+    let named = vec![SeatKind::Bot(Bot::Random), SeatKind::Human, SeatKind::Human];
+    let form = Form::new(
+        &Launch {
+            table: Some(named.clone()),
+            ..launch(1)
+        },
+        2,
+        Vec::new(),
+    );
+    assert_eq!(form.table(), named);
+    let mut form = Form::new(&launch(1), 4, Vec::new());
+    assert_eq!(form.table(), [SeatKind::Human; 4]);
+    let kinds: Vec<SeatKind> = super::new_game::seat_kinds().collect();
+    assert_eq!(kinds.len(), 1 + Bot::ALL.len());
+    for want in kinds.iter().cycle().skip(1).take(kinds.len()) {
+        form.step(Act::Seat(2), 1);
+        assert_eq!(form.table()[2], *want);
+    }
+    form.step(Act::Seat(2), -1);
+    assert_eq!(form.table()[2], SeatKind::Bot(Bot::GreedyV1));
+    assert_eq!(form.table()[..2], [SeatKind::Human; 2]);
+    let game = form.game().unwrap();
+    assert_eq!(game.table, form.table());
+    // The seats past the table keep their choice while it is smaller.
+    form.step(Act::Players, -1);
+    form.step(Act::Players, -1);
+    form.step(Act::Players, 1);
+    assert_eq!(form.table()[2], SeatKind::Bot(Bot::GreedyV1));
 }

@@ -18,7 +18,8 @@ pub enum Act {
     RandomSeed,
     CopySeed,
     Players,
-    Bots,
+    /// Who plays the `i`-th seat (from 0).
+    Seat(usize),
     Ruleset,
     Mod(usize),
     Start,
@@ -147,12 +148,39 @@ pub fn note(text: impl Into<String>, colour: Color) -> impl Bundle {
 
 /// An item: a button with its label.
 pub fn item(index: usize, act: Act, label: impl Into<String>) -> impl Bundle {
+    item_in(Node::default(), index, act, label)
+}
+
+/// A row of items two abreast, wrapping: a list of short values (the seats) in half the height.
+pub fn pairs() -> impl Bundle {
+    Node {
+        flex_direction: FlexDirection::Row,
+        flex_wrap: FlexWrap::Wrap,
+        justify_content: JustifyContent::SpaceBetween,
+        row_gap: px(8),
+        column_gap: px(8),
+        width: px(600),
+        ..default()
+    }
+}
+
+/// An item half as wide as the row of [`pairs`] it sits in.
+pub fn half_item(index: usize, act: Act, label: impl Into<String>) -> impl Bundle {
+    let node = Node {
+        width: percent(48),
+        ..default()
+    };
+    item_in(node, index, act, label)
+}
+
+/// An item laid out as `node` says (its padding is every item's).
+fn item_in(node: Node, index: usize, act: Act, label: impl Into<String>) -> impl Bundle {
     (
         Item { index, act },
         Button,
         Node {
             padding: UiRect::axes(px(14), px(7)),
-            ..default()
+            ..node
         },
         BackgroundColor(ITEM),
         children![(Label(act), Text::new(label), font(18.0), TextColor(TEXT))],

@@ -118,7 +118,7 @@ fn a_ruleset_without_gathering_yields_nothing_anywhere() {
 
 /// A table whose Meadow at `HERE` holds the one site "Mint" (paying 3 gold a
 /// phase, 2 wood to a gathering, 2 more sight); a corrupted Meadow lies north.
-fn mint_table() -> Table {
+pub(super) fn mint_table() -> Table {
     let sites = crate::sites::SiteRules::from_str(
         r#"Sites(name: "mint", base_frequency: 0, era: Middle,
             aeternus: (
@@ -144,7 +144,7 @@ fn mint_table() -> Table {
     t
 }
 
-fn end_turns(t: &mut Table, ids: &[u32]) -> Vec<PlayEvent> {
+pub(super) fn end_turns(t: &mut Table, ids: &[u32]) -> Vec<PlayEvent> {
     t.act(ids.iter().map(|&id| Action::EndTurn {
         player: PlayerId(id),
     }))

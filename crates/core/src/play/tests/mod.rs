@@ -9,6 +9,7 @@ mod corruption;
 mod economy;
 mod goals;
 mod invariants;
+mod ledger;
 mod movement;
 mod phases;
 mod pipeline;
