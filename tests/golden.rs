@@ -143,8 +143,9 @@ fn load_and_save(path: &Path, g: &Golden) -> String {
     capture(app.world_mut()).to_ron()
 }
 
-/// The games recorded before the split, in the older formats: the log replays, and the save
-/// loads, each to today's save of the same game byte for byte.
+/// The games recorded before the split, in the older formats: the log replays to today's save
+/// of the same game byte for byte, and the save loads to it but for the score history (a
+/// version 1 save has none: the chart starts at the load).
 #[test]
 fn an_older_golden_log_and_save_come_to_the_same_game() {
     let dir = scratch("v1");
@@ -164,12 +165,14 @@ fn an_older_golden_log_and_save_come_to_the_same_game() {
             g.name
         );
         let old = golden(&format!("v1/{}.save.ron", g.name));
-        let loaded = load_and_save(&old, g);
-        assert!(
-            loaded.as_bytes() == want,
-            "{}: the v1 save loads to another",
-            g.name
-        );
+        let without_history = |text: &str| {
+            let mut s = SaveGame::from_ron(text, g.name).unwrap_or_else(|e| panic!("{e}"));
+            s.history = Default::default();
+            s.to_ron()
+        };
+        let loaded = without_history(&load_and_save(&old, g));
+        let want = without_history(std::str::from_utf8(&want).unwrap());
+        assert!(loaded == want, "{}: the v1 save loads to another", g.name);
     }
     std::fs::remove_dir_all(&dir).ok();
 }
