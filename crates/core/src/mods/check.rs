@@ -87,7 +87,20 @@ pub fn check(folder: &Path) -> Vec<RulesError> {
         }
     });
     let all = files(folder);
-    for rel in &all {
+    check_links(folder, &all, &mut errors);
+    let sources = Sources {
+        mods: vec![the_mod],
+        base: None,
+        rule_folder: None,
+    };
+    check_rule_files(&sources, &all, &mut errors);
+    check_images(folder, &all, &mut errors);
+    errors
+}
+
+/// Links among the mod's files that lead out of it (or to nothing).
+fn check_links(folder: &Path, all: &[PathBuf], errors: &mut Vec<RulesError>) {
+    for rel in all {
         let path = folder.join(rel);
         let is_link = std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink());
         if is_link && super::leaves(folder, &path) {
@@ -95,11 +108,11 @@ pub fn check(folder: &Path) -> Vec<RulesError> {
             errors.push(RulesError::new(&path.display().to_string(), None, m));
         }
     }
-    let sources = Sources {
-        mods: vec![the_mod],
-        base: None,
-        rule_folder: None,
-    };
+}
+
+/// The mod's rule files loaded as the game loads them: the Aeternus rules, its storm rules (or
+/// the embedded ones) and its site rules bound to both.
+fn check_rule_files(sources: &Sources, all: &[PathBuf], errors: &mut Vec<RulesError>) {
     let holds = |p: &str| all.iter().any(|f| f == Path::new(p));
     let rules = sources.load_now::<AeternusRules>(&AssetPath::from(AETERNUS_PATH));
     let rules = match rules {
@@ -134,6 +147,10 @@ pub fn check(folder: &Path) -> Vec<RulesError> {
             Err(e) => errors.push(e),
         }
     }
+}
+
+/// Each `.png` file: readable, a PNG by its header, and no wider or taller than [`MAX_IMAGE_SIDE`].
+fn check_images(folder: &Path, all: &[PathBuf], errors: &mut Vec<RulesError>) {
     for rel in all
         .iter()
         .filter(|f| f.extension().is_some_and(|e| e == "png"))
@@ -149,5 +166,4 @@ pub fn check(folder: &Path) -> Vec<RulesError> {
             Err(m) => errors.push(RulesError::new(&shown, None, m)),
         }
     }
-    errors
 }

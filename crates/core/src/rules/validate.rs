@@ -25,229 +25,46 @@ fn lookup<T: Copy>(
     })
 }
 
+/// Resource amounts in range, each of a resource the rules name.
+fn amounts(
+    c: &Check,
+    field: impl Fn(&str) -> String,
+    table: &BTreeMap<String, u32>,
+    resources: &[String],
+) -> Result<(), RulesError> {
+    for (r, &n) in table {
+        c.within(field(r), n, 0..=MAX_AMOUNT)?;
+        if !resources.contains(r) {
+            return Err(c.err(
+                field(r),
+                format!("unknown resource `{r}` (known: {})", resources.join(", ")),
+            ));
+        }
+    }
+    Ok(())
+}
+
 pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
     let c = Check { source };
-    let biome_names: Vec<String> = raw.biomes.iter().map(|b| b.name.clone()).collect();
-    let landmark_names: Vec<String> = raw.landmarks.iter().map(|l| l.name.clone()).collect();
-
-    c.name("name", &raw.name)?;
-    if raw.biomes.is_empty() {
-        return Err(c.err("biomes", "lists no biome"));
-    }
-    c.count("biomes", raw.biomes.len(), 1..=MAX_BIOMES)?;
-    if raw.landmarks.is_empty() {
-        return Err(c.err("landmarks", "lists no landmark"));
-    }
-    c.count("landmarks", raw.landmarks.len(), 1..=MAX_LANDMARKS)?;
-    c.count("features", raw.features.len(), 0..=MAX_FEATURES)?;
-    c.count("resources", raw.resources.len(), 0..=MAX_RESOURCES)?;
-    c.within("sight_radius", raw.sight_radius, 0..=MAX_SIGHT)?;
-    c.within("construction.range", raw.construction.range, 0..=MAX_REACH)?;
-    c.unique("biomes", raw.biomes.iter().map(|b| &b.name))?;
-    c.unique("landmarks", raw.landmarks.iter().map(|b| &b.name))?;
-    c.unique("features", raw.features.iter().map(|b| &b.name))?;
-    c.unique("resources", raw.resources.iter())?;
-
-    let find_biome = |n: &str| {
-        biome_names
-            .iter()
-            .position(|b| b == n)
-            .map(|i| BiomeId(i as u8))
+    check_lists(&c, &raw)?;
+    let known = Known {
+        c: &c,
+        biome_names: raw.biomes.iter().map(|b| b.name.clone()).collect(),
+        landmark_names: raw.landmarks.iter().map(|l| l.name.clone()).collect(),
+        resources: &raw.resources,
     };
-    let find_landmark = |n: &str| {
-        landmark_names
-            .iter()
-            .position(|b| b == n)
-            .map(|i| LandmarkId(i as u8))
-    };
-
     let default_bias = c.weight("default_bias".into(), raw.default_bias)?;
     let random_entry_weight = c.weight("random_entry_weight".into(), raw.random_entry_weight)?;
-
-    let mut biomes = Vec::with_capacity(raw.biomes.len());
-    for (i, b) in raw.biomes.iter().enumerate() {
-        let at = |f: &str| format!("biomes[{i}].{f} (\"{}\")", b.name);
-        let weight = c.weight(at("weight"), b.weight)?;
-        let bias = match b.bias {
-            Some(v) => c.weight(at("bias"), v)?,
-            None => default_bias,
-        };
-        c.count(
-            at("suppressed_beside"),
-            b.suppressed_beside.len(),
-            0..=MAX_BIOMES,
-        )?;
-        let mut suppressed_beside = Vec::new();
-        for (j, s) in b.suppressed_beside.iter().enumerate() {
-            let f = at(&format!("suppressed_beside[{j}]"));
-            suppressed_beside.push(lookup(&c, f, "biome", s, find_biome, &biome_names)?);
-        }
-        let m = &b.movement;
-        c.within(at("movement.leave_extra_ap"), m.leave_extra_ap, 0..=MAX_AP)?;
-        c.chance(at("movement.wind_chance"), m.wind_chance)?;
-        c.chance(
-            at("movement.exit_other_mass_chance"),
-            m.exit_other_mass_chance,
-        )?;
-        biomes.push(Biome {
-            name: b.name.clone(),
-            weight,
-            bias,
-            colour: c.colour(at("colour"), &b.colour)?,
-            suppressed_beside,
-            buildable: b.buildable,
-            movement: *m,
-        });
-    }
-    if biomes.iter().all(|b| b.weight == 0.0) {
-        return Err(c.err(
-            "biomes[..].weight",
-            "every biome has weight 0, so the random pool is empty",
-        ));
-    }
-
-    let mut landmarks = Vec::with_capacity(raw.landmarks.len());
-    for (i, l) in raw.landmarks.iter().enumerate() {
-        let at = |f: &str| format!("landmarks[{i}].{f} (\"{}\")", l.name);
-        let weight = c.weight(at("weight"), l.weight)?;
-        let mut weight_on = BTreeMap::new();
-        for (bn, w) in &l.weight_on {
-            let f = at(&format!("weight_on[\"{bn}\"]"));
-            let id = lookup(&c, f.clone(), "biome", bn, find_biome, &biome_names)?;
-            weight_on.insert(id, c.weight(f, *w)?);
-        }
-        landmarks.push(Landmark {
-            name: l.name.clone(),
-            weight,
-            weight_on,
-        });
-    }
-
-    let mut features = Vec::with_capacity(raw.features.len());
-    let mut corruption = None;
-    for (i, f) in raw.features.iter().enumerate() {
-        let at = |x: &str| format!("features[{i}].{x} (\"{}\")", f.name);
-        let chance = c.chance(at("chance"), f.chance)?;
-        for (r, &n) in &f.cost {
-            c.within(at(&format!("cost[\"{r}\"]")), n, 0..=MAX_AMOUNT)?;
-            if !raw.resources.contains(r) {
-                return Err(c.err(
-                    at(&format!("cost[\"{r}\"]")),
-                    format!(
-                        "unknown resource `{r}` (known: {})",
-                        raw.resources.join(", ")
-                    ),
-                ));
-            }
-        }
-        c.count(at("builds_on"), f.builds_on.len(), 0..=MAX_BIOMES)?;
-        let mut builds_on = Vec::new();
-        for (j, s) in f.builds_on.iter().enumerate() {
-            let field = at(&format!("builds_on[{j}]"));
-            builds_on.push(lookup(&c, field, "biome", s, find_biome, &biome_names)?);
-        }
-        let effect = match &f.effect {
-            RawFeatureEffect::Corruption { landmark } => {
-                if corruption.is_some() {
-                    return Err(c.err(
-                        at("effect"),
-                        "a second Corruption feature; only one may corrupt",
-                    ));
-                }
-                corruption = Some(FeatureId(i as u8));
-                let field = at("effect.landmark");
-                let l = lookup(
-                    &c,
-                    field,
-                    "landmark",
-                    landmark,
-                    find_landmark,
-                    &landmark_names,
-                )?;
-                FeatureEffect::Corruption { landmark: l }
-            }
-            RawFeatureEffect::Occupy => FeatureEffect::Occupy,
-            RawFeatureEffect::Purify { radius } => FeatureEffect::Purify {
-                radius: c.within(at("effect.radius"), *radius, 0..=MAX_REACH)?,
-            },
-            RawFeatureEffect::Stagway { ends_actions } => FeatureEffect::Stagway {
-                ends_actions: *ends_actions,
-            },
-            RawFeatureEffect::CancelMovementEffects => FeatureEffect::CancelMovementEffects,
-            RawFeatureEffect::Decoration => FeatureEffect::Decoration,
-        };
-        features.push(Feature {
-            name: f.name.clone(),
-            chance,
-            cost: f.cost.clone(),
-            effect,
-            builds_on,
-        });
-    }
-
-    let spec = |which: &str, s: &raw::RawHexSpec| -> Result<(BiomeId, LandmarkId), RulesError> {
-        Ok((
-            lookup(
-                &c,
-                format!("{which}.biome"),
-                "biome",
-                &s.biome,
-                find_biome,
-                &biome_names,
-            )?,
-            lookup(
-                &c,
-                format!("{which}.landmark"),
-                "landmark",
-                &s.landmark,
-                find_landmark,
-                &landmark_names,
-            )?,
-        ))
-    };
-    let origin = spec("origin", &raw.origin)?;
-    let pocket = spec("pocket", &raw.pocket)?;
-
-    let mut play = validate_play(&c, &raw.play, &raw.resources)?;
-    let g = &raw.play.gather;
-    // Gathering always costs AP, so a phase holds a bounded number of them.
-    c.within("play.gather.ap", g.ap, 1..=MAX_AP)?;
-    let yields = |field: &str, what: &str, table: &BTreeMap<String, Yield>, names: &[String]| {
-        let mut by_id = vec![Yield::new(); names.len()];
-        for (name, y) in table {
-            let field = format!("play.gather.{field}[\"{name}\"]");
-            let Some(id) = names.iter().position(|n| n == name) else {
-                let known = names.join(", ");
-                return Err(c.err(field, format!("unknown {what} `{name}` (known: {known})")));
-            };
-            for (r, &n) in y {
-                c.within(format!("{field}[\"{r}\"]"), n, 0..=MAX_AMOUNT)?;
-                if !raw.resources.contains(r) {
-                    return Err(c.err(
-                        format!("{field}[\"{r}\"]"),
-                        format!(
-                            "unknown resource `{r}` (known: {})",
-                            raw.resources.join(", ")
-                        ),
-                    ));
-                }
-            }
-            by_id[id] = y.clone();
-        }
-        Ok(by_id)
-    };
-    play.goal = validate_goal(
-        &c,
-        &raw.play.goal,
-        &landmark_names,
-        &raw.features,
-        &raw.resources,
-    )?;
-    play.gather = Gathering {
-        ap: g.ap,
-        biomes: yields("biomes", "biome", &g.biomes, &biome_names)?,
-        landmarks: yields("landmarks", "landmark", &g.landmarks, &landmark_names)?,
-    };
+    let biomes = known.biomes(&raw.biomes, default_bias)?;
+    let landmarks = known.landmarks(&raw.landmarks)?;
+    let features = known.features(&raw.features)?;
+    let corruption = features
+        .iter()
+        .position(|f| matches!(f.effect, FeatureEffect::Corruption { .. }))
+        .map(|i| FeatureId(i as u8));
+    let origin = known.hex_spec("origin", &raw.origin)?;
+    let pocket = known.hex_spec("pocket", &raw.pocket)?;
+    let play = known.play(&raw.play, &raw.features)?;
 
     let mut rules = Rules {
         name: raw.name,
@@ -277,6 +94,34 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
         corruption,
     };
     rules.derive_tables();
+    check_landmark_totals(&c, &rules)?;
+    Ok(rules)
+}
+
+/// The ruleset's name and the lengths and uniqueness of its lists, before any entry is read.
+fn check_lists(c: &Check, raw: &RawRules) -> Result<(), RulesError> {
+    c.name("name", &raw.name)?;
+    if raw.biomes.is_empty() {
+        return Err(c.err("biomes", "lists no biome"));
+    }
+    c.count("biomes", raw.biomes.len(), 1..=MAX_BIOMES)?;
+    if raw.landmarks.is_empty() {
+        return Err(c.err("landmarks", "lists no landmark"));
+    }
+    c.count("landmarks", raw.landmarks.len(), 1..=MAX_LANDMARKS)?;
+    c.count("features", raw.features.len(), 0..=MAX_FEATURES)?;
+    c.count("resources", raw.resources.len(), 0..=MAX_RESOURCES)?;
+    c.within("sight_radius", raw.sight_radius, 0..=MAX_SIGHT)?;
+    c.within("construction.range", raw.construction.range, 0..=MAX_REACH)?;
+    c.unique("biomes", raw.biomes.iter().map(|b| &b.name))?;
+    c.unique("landmarks", raw.landmarks.iter().map(|b| &b.name))?;
+    c.unique("features", raw.features.iter().map(|b| &b.name))?;
+    c.unique("resources", raw.resources.iter())?;
+    Ok(())
+}
+
+/// Every biome needs a landmark it can draw: a zero total on a biome leaves nothing to draw.
+fn check_landmark_totals(c: &Check, rules: &Rules) -> Result<(), RulesError> {
     // Weights are checked non-negative above, so a zero total means every weight is zero.
     if let Some(b) = rules.landmark_totals[..rules.biomes.len()]
         .iter()
@@ -287,7 +132,219 @@ pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
             format!("every landmark has weight 0 on `{}`", rules.biomes[b].name),
         ));
     }
-    Ok(rules)
+    Ok(())
+}
+
+/// The rules' own biome, landmark and resource names, which every later entry must use.
+struct Known<'a> {
+    c: &'a Check<'a>,
+    biome_names: Vec<String>,
+    landmark_names: Vec<String>,
+    resources: &'a [String],
+}
+
+impl Known<'_> {
+    /// The id of the biome `name`, or an error at `field` listing the known biomes.
+    fn biome_id(&self, field: String, name: &str) -> Result<BiomeId, RulesError> {
+        let find = |n: &str| {
+            self.biome_names
+                .iter()
+                .position(|b| b == n)
+                .map(|i| BiomeId(i as u8))
+        };
+        lookup(self.c, field, "biome", name, find, &self.biome_names)
+    }
+
+    /// The id of the landmark `name`, or an error at `field` listing the known landmarks.
+    fn landmark_id(&self, field: String, name: &str) -> Result<LandmarkId, RulesError> {
+        let find = |n: &str| {
+            self.landmark_names
+                .iter()
+                .position(|b| b == n)
+                .map(|i| LandmarkId(i as u8))
+        };
+        lookup(self.c, field, "landmark", name, find, &self.landmark_names)
+    }
+
+    /// The biomes, with their weights, suppressors and movement in range; one must be drawable.
+    fn biomes(&self, raw: &[raw::RawBiome], default_bias: f64) -> Result<Vec<Biome>, RulesError> {
+        let c = self.c;
+        let mut biomes = Vec::with_capacity(raw.len());
+        for (i, b) in raw.iter().enumerate() {
+            let at = |f: &str| format!("biomes[{i}].{f} (\"{}\")", b.name);
+            let weight = c.weight(at("weight"), b.weight)?;
+            let bias = match b.bias {
+                Some(v) => c.weight(at("bias"), v)?,
+                None => default_bias,
+            };
+            c.count(
+                at("suppressed_beside"),
+                b.suppressed_beside.len(),
+                0..=MAX_BIOMES,
+            )?;
+            let mut suppressed_beside = Vec::new();
+            for (j, s) in b.suppressed_beside.iter().enumerate() {
+                suppressed_beside.push(self.biome_id(at(&format!("suppressed_beside[{j}]")), s)?);
+            }
+            let m = &b.movement;
+            c.within(at("movement.leave_extra_ap"), m.leave_extra_ap, 0..=MAX_AP)?;
+            c.chance(at("movement.wind_chance"), m.wind_chance)?;
+            c.chance(
+                at("movement.exit_other_mass_chance"),
+                m.exit_other_mass_chance,
+            )?;
+            biomes.push(Biome {
+                name: b.name.clone(),
+                weight,
+                bias,
+                colour: c.colour(at("colour"), &b.colour)?,
+                suppressed_beside,
+                buildable: b.buildable,
+                movement: *m,
+            });
+        }
+        if biomes.iter().all(|b| b.weight == 0.0) {
+            return Err(c.err(
+                "biomes[..].weight",
+                "every biome has weight 0, so the random pool is empty",
+            ));
+        }
+        Ok(biomes)
+    }
+
+    /// The landmarks, with their weights overall and on named biomes.
+    fn landmarks(&self, raw: &[raw::RawLandmark]) -> Result<Vec<Landmark>, RulesError> {
+        let mut landmarks = Vec::with_capacity(raw.len());
+        for (i, l) in raw.iter().enumerate() {
+            let at = |f: &str| format!("landmarks[{i}].{f} (\"{}\")", l.name);
+            let weight = self.c.weight(at("weight"), l.weight)?;
+            let mut weight_on = BTreeMap::new();
+            for (bn, w) in &l.weight_on {
+                let f = at(&format!("weight_on[\"{bn}\"]"));
+                let id = self.biome_id(f.clone(), bn)?;
+                weight_on.insert(id, self.c.weight(f, *w)?);
+            }
+            landmarks.push(Landmark {
+                name: l.name.clone(),
+                weight,
+                weight_on,
+            });
+        }
+        Ok(landmarks)
+    }
+
+    /// The features, with their chances, costs, biomes and effects; at most one corrupts.
+    fn features(&self, raw: &[raw::RawFeature]) -> Result<Vec<Feature>, RulesError> {
+        let c = self.c;
+        let mut features: Vec<Feature> = Vec::with_capacity(raw.len());
+        for (i, f) in raw.iter().enumerate() {
+            let at = |x: &str| format!("features[{i}].{x} (\"{}\")", f.name);
+            let chance = c.chance(at("chance"), f.chance)?;
+            amounts(
+                c,
+                |r| at(&format!("cost[\"{r}\"]")),
+                &f.cost,
+                self.resources,
+            )?;
+            c.count(at("builds_on"), f.builds_on.len(), 0..=MAX_BIOMES)?;
+            let mut builds_on = Vec::new();
+            for (j, s) in f.builds_on.iter().enumerate() {
+                builds_on.push(self.biome_id(at(&format!("builds_on[{j}]")), s)?);
+            }
+            let effect = self.feature_effect(&f.effect, &features, &at)?;
+            features.push(Feature {
+                name: f.name.clone(),
+                chance,
+                cost: f.cost.clone(),
+                effect,
+                builds_on,
+            });
+        }
+        Ok(features)
+    }
+
+    /// A feature's effect, its landmark or radius checked; `earlier` are the features before it.
+    fn feature_effect(
+        &self,
+        raw: &RawFeatureEffect,
+        earlier: &[Feature],
+        at: &dyn Fn(&str) -> String,
+    ) -> Result<FeatureEffect, RulesError> {
+        Ok(match raw {
+            RawFeatureEffect::Corruption { landmark } => {
+                let corrupts = |f: &Feature| matches!(f.effect, FeatureEffect::Corruption { .. });
+                if earlier.iter().any(corrupts) {
+                    return Err(self.c.err(
+                        at("effect"),
+                        "a second Corruption feature; only one may corrupt",
+                    ));
+                }
+                FeatureEffect::Corruption {
+                    landmark: self.landmark_id(at("effect.landmark"), landmark)?,
+                }
+            }
+            RawFeatureEffect::Occupy => FeatureEffect::Occupy,
+            RawFeatureEffect::Purify { radius } => FeatureEffect::Purify {
+                radius: self.c.within(at("effect.radius"), *radius, 0..=MAX_REACH)?,
+            },
+            RawFeatureEffect::Stagway { ends_actions } => FeatureEffect::Stagway {
+                ends_actions: *ends_actions,
+            },
+            RawFeatureEffect::CancelMovementEffects => FeatureEffect::CancelMovementEffects,
+            RawFeatureEffect::Decoration => FeatureEffect::Decoration,
+        })
+    }
+
+    /// A hex the rules name (`origin`, `pocket`): its biome and landmark ids.
+    fn hex_spec(
+        &self,
+        which: &str,
+        s: &raw::RawHexSpec,
+    ) -> Result<(BiomeId, LandmarkId), RulesError> {
+        Ok((
+            self.biome_id(format!("{which}.biome"), &s.biome)?,
+            self.landmark_id(format!("{which}.landmark"), &s.landmark)?,
+        ))
+    }
+
+    /// The play rules whole: action points and factions, then gathering and the goal.
+    fn play(
+        &self,
+        raw: &raw::RawPlay,
+        features: &[raw::RawFeature],
+    ) -> Result<PlayRules, RulesError> {
+        let c = self.c;
+        let mut play = validate_play(c, raw, self.resources)?;
+        let g = &raw.gather;
+        // Gathering always costs AP, so a phase holds a bounded number of them.
+        c.within("play.gather.ap", g.ap, 1..=MAX_AP)?;
+        play.goal = validate_goal(c, &raw.goal, &self.landmark_names, features, self.resources)?;
+        play.gather = Gathering {
+            ap: g.ap,
+            biomes: self.yields("biomes", "biome", &g.biomes, &self.biome_names)?,
+            landmarks: self.yields("landmarks", "landmark", &g.landmarks, &self.landmark_names)?,
+        };
+        Ok(play)
+    }
+
+    /// What gathering on each biome or landmark (`what`, listed in `field`) yields, by id.
+    fn yields(
+        &self,
+        field: &str,
+        what: &str,
+        table: &BTreeMap<String, Yield>,
+        names: &[String],
+    ) -> Result<Vec<Yield>, RulesError> {
+        let mut by_id = vec![Yield::new(); names.len()];
+        for (name, y) in table {
+            let field = format!("play.gather.{field}[\"{name}\"]");
+            let find = |n: &str| names.iter().position(|k| k == n);
+            let id = lookup(self.c, field.clone(), what, name, find, names)?;
+            amounts(self.c, |r| format!("{field}[\"{r}\"]"), y, self.resources)?;
+            by_id[id] = y.clone();
+        }
+        Ok(by_id)
+    }
 }
 
 fn validate_play(
@@ -298,19 +355,8 @@ fn validate_play(
     // A phase must give every player at least 1 action point.
     c.within("play.action_points", raw.action_points, 1..=MAX_AP)?;
     c.within("play.build_ap", raw.build_ap, 0..=MAX_AP)?;
-    for (r, &n) in &raw.starting_resources {
-        c.within(
-            format!("play.starting_resources[\"{r}\"]"),
-            n,
-            0..=MAX_AMOUNT,
-        )?;
-        if !resources.contains(r) {
-            return Err(c.err(
-                format!("play.starting_resources[\"{r}\"]"),
-                format!("unknown resource `{r}` (known: {})", resources.join(", ")),
-            ));
-        }
-    }
+    let field = |r: &str| format!("play.starting_resources[\"{r}\"]");
+    amounts(c, field, &raw.starting_resources, resources)?;
     c.count("play.factions", raw.factions.len(), 0..=MAX_FACTIONS)?;
     c.unique("play.factions", raw.factions.iter().map(|f| &f.name))?;
     let mut factions = Vec::with_capacity(raw.factions.len());

@@ -107,76 +107,16 @@ impl Template {
     pub fn from_str(text: &str, source: &str) -> Result<Template, RulesError> {
         let raw: RawTemplate = parse(text, source)?;
         let c = Check { source };
-        c.name("name", &raw.name)?;
-        c.within("radius", raw.radius, 1..=MAX_TEMPLATE_RADIUS)?;
-        c.count("grounds", raw.grounds.len(), 1..=MAX_GROUNDS)?;
-        // One cell and one slot a place at most: a longer list must repeat a place.
-        let places = super::validate::cells(raw.radius) as usize;
-        c.count("cells", raw.cells.len(), 0..=places)?;
-        c.count("slots", raw.slots.len(), 0..=places)?;
-        c.unique("grounds", raw.grounds.iter().map(|g| &g.name))?;
-        let mut grounds = Vec::new();
-        for (i, g) in raw.grounds.iter().enumerate() {
-            let colour = c.colour(format!("grounds[{i}].colour"), &g.colour)?;
-            grounds.push(Ground {
-                name: g.name.clone(),
-                colour,
-            });
-        }
-        let ground = |field: String, name: &str| -> Result<u8, RulesError> {
-            grounds
-                .iter()
-                .position(|g| g.name == name)
-                .map(|i| i as u8)
-                .ok_or_else(|| {
-                    let known: Vec<&str> = grounds.iter().map(|g| g.name.as_str()).collect();
-                    c.err(
-                        field,
-                        format!("unknown ground `{name}` (known: {})", known.join(", ")),
-                    )
-                })
+        check_lists(&c, &raw)?;
+        let grounds = grounds(&c, &raw.grounds)?;
+        let layout = Layout {
+            c: &c,
+            radius: raw.radius,
+            grounds: &grounds,
         };
-        let inside = |field: String, at: Coord| -> Result<Hex, RulesError> {
-            let hex = at.to_hex();
-            if at.distance() > raw.radius {
-                return Err(c.err(
-                    field,
-                    format!("{at} lies outside the template's radius {}", raw.radius),
-                ));
-            }
-            Ok(hex)
-        };
-        let default = ground("default_ground".into(), &raw.default_ground)?;
-        let mut set: HashMap<Hex, u8> = HashMap::new();
-        for (i, cell) in raw.cells.iter().enumerate() {
-            let hex = inside(format!("cells[{i}].at"), cell.at)?;
-            let g = ground(format!("cells[{i}].ground"), &cell.ground)?;
-            if set.insert(hex, g).is_some() {
-                return Err(c.err(
-                    format!("cells[{i}].at"),
-                    format!("{} is listed twice", cell.at),
-                ));
-            }
-        }
-        let mut slots = Vec::new();
-        for (i, s) in raw.slots.iter().enumerate() {
-            let hex = inside(format!("slots[{i}].at"), s.at)?;
-            let chance = c.chance(format!("slots[{i}].chance"), s.chance)?;
-            if slots.iter().any(|o: &Slot| o.hex == hex) {
-                return Err(c.err(
-                    format!("slots[{i}].at"),
-                    format!("{} already holds a slot", s.at),
-                ));
-            }
-            slots.push(Slot {
-                hex,
-                kind: s.kind,
-                chance,
-            });
-        }
-        if slots.is_empty() {
-            return Err(c.err("slots", "lists no slot"));
-        }
+        let default = layout.ground("default_ground".into(), &raw.default_ground)?;
+        let set = layout.cells(&raw.cells)?;
+        let slots = layout.slots(&raw.slots)?;
         let cells = crate::hex::view_order(Hex::ZERO, raw.radius)
             .map(|h| (h, set.get(&h).copied().unwrap_or(default)))
             .collect();
@@ -188,5 +128,107 @@ impl Template {
             cells,
             slots,
         })
+    }
+}
+
+/// The template's name, radius and the lengths of its lists, before any entry is read.
+fn check_lists(c: &Check, raw: &RawTemplate) -> Result<(), RulesError> {
+    c.name("name", &raw.name)?;
+    c.within("radius", raw.radius, 1..=MAX_TEMPLATE_RADIUS)?;
+    c.count("grounds", raw.grounds.len(), 1..=MAX_GROUNDS)?;
+    // One cell and one slot a place at most: a longer list must repeat a place.
+    let places = super::validate::cells(raw.radius) as usize;
+    c.count("cells", raw.cells.len(), 0..=places)?;
+    c.count("slots", raw.slots.len(), 0..=places)?;
+    c.unique("grounds", raw.grounds.iter().map(|g| &g.name))?;
+    Ok(())
+}
+
+/// The grounds, each with its colour.
+fn grounds(c: &Check, raw: &[RawGround]) -> Result<Vec<Ground>, RulesError> {
+    let mut grounds = Vec::new();
+    for (i, g) in raw.iter().enumerate() {
+        let colour = c.colour(format!("grounds[{i}].colour"), &g.colour)?;
+        grounds.push(Ground {
+            name: g.name.clone(),
+            colour,
+        });
+    }
+    Ok(grounds)
+}
+
+/// The template's extent and grounds, against which its cells and slots are placed.
+struct Layout<'a> {
+    c: &'a Check<'a>,
+    radius: u32,
+    grounds: &'a [Ground],
+}
+
+impl Layout<'_> {
+    /// The index of the ground `name`, or an error at `field` listing the known grounds.
+    fn ground(&self, field: String, name: &str) -> Result<u8, RulesError> {
+        self.grounds
+            .iter()
+            .position(|g| g.name == name)
+            .map(|i| i as u8)
+            .ok_or_else(|| {
+                let known: Vec<&str> = self.grounds.iter().map(|g| g.name.as_str()).collect();
+                self.c.err(
+                    field,
+                    format!("unknown ground `{name}` (known: {})", known.join(", ")),
+                )
+            })
+    }
+
+    /// The hex at `at`, which must lie within the template.
+    fn inside(&self, field: String, at: Coord) -> Result<Hex, RulesError> {
+        let hex = at.to_hex();
+        if at.distance() > self.radius {
+            return Err(self.c.err(
+                field,
+                format!("{at} lies outside the template's radius {}", self.radius),
+            ));
+        }
+        Ok(hex)
+    }
+
+    /// The ground of each cell the template sets by hand, each cell listed once.
+    fn cells(&self, raw: &[RawCell]) -> Result<HashMap<Hex, u8>, RulesError> {
+        let mut set: HashMap<Hex, u8> = HashMap::new();
+        for (i, cell) in raw.iter().enumerate() {
+            let hex = self.inside(format!("cells[{i}].at"), cell.at)?;
+            let g = self.ground(format!("cells[{i}].ground"), &cell.ground)?;
+            if set.insert(hex, g).is_some() {
+                return Err(self.c.err(
+                    format!("cells[{i}].at"),
+                    format!("{} is listed twice", cell.at),
+                ));
+            }
+        }
+        Ok(set)
+    }
+
+    /// The slots, at least one, each on its own cell with a chance to be filled.
+    fn slots(&self, raw: &[RawSlot]) -> Result<Vec<Slot>, RulesError> {
+        let mut slots = Vec::new();
+        for (i, s) in raw.iter().enumerate() {
+            let hex = self.inside(format!("slots[{i}].at"), s.at)?;
+            let chance = self.c.chance(format!("slots[{i}].chance"), s.chance)?;
+            if slots.iter().any(|o: &Slot| o.hex == hex) {
+                return Err(self.c.err(
+                    format!("slots[{i}].at"),
+                    format!("{} already holds a slot", s.at),
+                ));
+            }
+            slots.push(Slot {
+                hex,
+                kind: s.kind,
+                chance,
+            });
+        }
+        if slots.is_empty() {
+            return Err(self.c.err("slots", "lists no slot"));
+        }
+        Ok(slots)
     }
 }

@@ -2,7 +2,7 @@
 
 use super::check::Check;
 use crate::rules::RulesError;
-use crate::storm::raw::RawStorm;
+use crate::storm::raw::{RawBiome, RawSmoothing, RawStorm};
 use crate::storm::rules::{Biome, BiomeId, Smoothing};
 
 pub struct Land {
@@ -14,16 +14,40 @@ pub struct Land {
 }
 
 pub fn land(c: &Check, raw: &RawStorm) -> Result<Land, RulesError> {
-    let radius = raw.radius;
-    if raw.biomes.is_empty() || raw.biomes.len() > 250 {
+    let biomes = biomes(c, &raw.biomes, raw.radius)?;
+    let capital = placed(c, &biomes, "capital", &raw.capital)?;
+    let sealed_forest = placed(c, &biomes, "sealed_forest", &raw.sealed_forest)?;
+    if capital == sealed_forest {
+        return Err(c.err("sealed_forest", "is the capital's biome; they must differ"));
+    }
+    if !biomes[sealed_forest.0 as usize].accessible {
         return Err(c.err(
-            "biomes",
-            format!("lists {} biomes; 1 to 250 are allowed", raw.biomes.len()),
+            "sealed_forest",
+            "names a biome that is not accessible; a forest grown from a seal is walked into",
         ));
     }
-    c.unique("biomes", raw.biomes.iter().map(|b| &b.name))?;
-    let mut biomes = Vec::with_capacity(raw.biomes.len());
-    for (i, b) in raw.biomes.iter().enumerate() {
+    let draw_tables = draw_tables(c, &biomes, raw.radius)?;
+    Ok(Land {
+        smoothing: smoothing(c, &raw.smoothing)?,
+        biomes,
+        capital,
+        sealed_forest,
+        draw_tables,
+    })
+}
+
+/// The biomes, uniquely named, each drawable within the map and holding modifiers only where
+/// players can walk.
+fn biomes(c: &Check, raw: &[RawBiome], radius: u32) -> Result<Vec<Biome>, RulesError> {
+    if raw.is_empty() || raw.len() > 250 {
+        return Err(c.err(
+            "biomes",
+            format!("lists {} biomes; 1 to 250 are allowed", raw.len()),
+        ));
+    }
+    c.unique("biomes", raw.iter().map(|b| &b.name))?;
+    let mut biomes = Vec::with_capacity(raw.len());
+    for (i, b) in raw.iter().enumerate() {
         let at = |f: &str| format!("biomes[{i}].{f} (\"{}\")", b.name);
         let weight = c.weight(at("weight"), b.weight)?;
         if b.min_distance > radius {
@@ -50,36 +74,29 @@ pub fn land(c: &Check, raw: &RawStorm) -> Result<Land, RulesError> {
             accessible: b.accessible,
         });
     }
+    Ok(biomes)
+}
+
+/// The id of a biome the map places (the capital, the sealed forest) rather than draws.
+fn placed(c: &Check, biomes: &[Biome], field: &str, name: &str) -> Result<BiomeId, RulesError> {
     let names: Vec<&str> = biomes.iter().map(|b| b.name.as_str()).collect();
-    let placed = |field: &str, name: &str| -> Result<BiomeId, RulesError> {
-        let i = names.iter().position(|n| *n == name).ok_or_else(|| {
-            c.err(
-                field,
-                format!("unknown biome `{name}` (known: {})", names.join(", ")),
-            )
-        })?;
-        if biomes[i].weight != 0.0 {
-            return Err(c.err(
-                field,
-                format!("`{name}` is placed, not drawn, so its weight must be 0"),
-            ));
-        }
-        Ok(BiomeId(i as u8))
-    };
-    let capital = placed("capital", &raw.capital)?;
-    let sealed_forest = placed("sealed_forest", &raw.sealed_forest)?;
-    if capital == sealed_forest {
-        return Err(c.err("sealed_forest", "is the capital's biome; they must differ"));
-    }
-    if !biomes[sealed_forest.0 as usize].accessible {
+    let i = names.iter().position(|n| *n == name).ok_or_else(|| {
+        c.err(
+            field,
+            format!("unknown biome `{name}` (known: {})", names.join(", ")),
+        )
+    })?;
+    if biomes[i].weight != 0.0 {
         return Err(c.err(
-            "sealed_forest",
-            "names a biome that is not accessible; a forest grown from a seal is walked into",
+            field,
+            format!("`{name}` is placed, not drawn, so its weight must be 0"),
         ));
     }
-    let draw_tables = draw_tables(c, &biomes, radius)?;
+    Ok(BiomeId(i as u8))
+}
 
-    let s = &raw.smoothing;
+/// The smoothing passes, and a threshold that makes the majority among neighbours unique.
+fn smoothing(c: &Check, s: &RawSmoothing) -> Result<Smoothing, RulesError> {
     c.within("smoothing.passes", s.passes, 0..=super::MAX_PASSES)?;
     // Below four, two biomes could tie among six neighbours and "the most frequent" is undefined.
     if !(4..=6).contains(&s.threshold) {
@@ -91,15 +108,9 @@ pub fn land(c: &Check, raw: &RawStorm) -> Result<Land, RulesError> {
             ),
         ));
     }
-    Ok(Land {
-        biomes,
-        capital,
-        sealed_forest,
-        smoothing: Smoothing {
-            passes: s.passes,
-            threshold: s.threshold,
-        },
-        draw_tables,
+    Ok(Smoothing {
+        passes: s.passes,
+        threshold: s.threshold,
     })
 }
 
