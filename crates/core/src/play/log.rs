@@ -195,24 +195,27 @@ impl PlayEvent {
             PhaseStarted { phase } => format!("phase {phase} begins"),
             GameEnded {
                 winner, standings, ..
-            } => {
-                let table: Vec<String> = (standings.iter())
-                    .map(|s| format!("{} {}", faction(&s.faction), s.points))
-                    .collect();
-                match winner {
-                    Some(w) => format!(
-                        "the game is over: {} wins ({})",
-                        faction(w),
-                        table.join(", ")
-                    ),
-                    None => format!("the game is over, a tie ({})", table.join(", ")),
-                }
-            }
+            } => game_ended(*winner, standings, rules),
             Unseen { limit } => format!("hexes in view stay indeterminate: {}", limit.describe()),
             Refused {
                 player, refusal, ..
             } => format!("{player} cannot: {}", refusal.describe(rules)),
         }
+    }
+}
+
+/// "the game is over: Ashen Host wins (Ashen Host 12, Verdant Court 9)", or a tie.
+fn game_ended(winner: Option<Faction>, standings: &[super::goals::Score], rules: &Rules) -> String {
+    let table: Vec<String> = (standings.iter())
+        .map(|s| format!("{} {}", rules.faction_name(s.faction.0), s.points))
+        .collect();
+    match winner {
+        Some(w) => format!(
+            "the game is over: {} wins ({})",
+            rules.faction_name(w.0),
+            table.join(", ")
+        ),
+        None => format!("the game is over, a tie ({})", table.join(", ")),
     }
 }
 
