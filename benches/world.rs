@@ -200,6 +200,7 @@ fn save_of(w: &HexWorld) -> String {
         log: Vec::new(),
         razed: Vec::new(),
         history: Default::default(),
+        knowledge: Vec::new(),
     };
     save.to_ron()
 }

@@ -2,7 +2,8 @@
 //! for four `greedy-v1` bots, the baseline that does not change, and for three random ones): the log replays to the same save, the same
 //! seed and seats play the same log and save again, and the save loads and saves again, all
 //! byte for byte. `tests/golden/v1/` holds the same games as the game before the workspace split
-//! recorded them (log format 1, save version 1): they are still read, and come to the same save.
+//! recorded them (log format 1, save version 1): the logs are refused now (sites are found, not
+//! given: those games were paid otherwise), the saves still load.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -143,36 +144,41 @@ fn load_and_save(path: &Path, g: &Golden) -> String {
     capture(app.world_mut()).to_ron()
 }
 
-/// The games recorded before the split, in the older formats: the log replays to today's save
-/// of the same game byte for byte, and the save loads to it but for the score history (a
-/// version 1 save has none: the chart starts at the load).
+/// The games recorded before the split, in the older formats. Their logs (format 1) were
+/// played where every flag was paid by every site under it, known or not: they are refused,
+/// naming their format. Their saves (version 1) still load, each faction knowing the sites
+/// under its flags and its players, and save again as today's version with nothing else
+/// changed but the score history (a version 1 save has none: the chart starts at the load).
 #[test]
-fn an_older_golden_log_and_save_come_to_the_same_game() {
-    let dir = scratch("v1");
+fn an_older_golden_log_is_refused_and_its_save_still_loads() {
     for g in &GOLDEN {
-        let want = read(&golden(&format!("{}.save.ron", g.name)));
         let log = golden(&format!("v1/{}.jsonl", g.name));
-        let save = dir.join(format!("{}.save.ron", g.name));
-        game(&[
-            "replay",
-            log.to_str().unwrap(),
-            "--save",
-            save.to_str().unwrap(),
-        ]);
+        let out = Command::new(env!("CARGO_BIN_EXE_aeternus"))
+            .args(["replay", log.to_str().unwrap()])
+            .output()
+            .expect("the binary runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{}: {err}", g.name);
         assert!(
-            read(&save) == want,
-            "{}: the v1 log replays to another save",
+            err.contains("format 1") && err.contains("format"),
+            "{}: {err}",
             g.name
         );
         let old = golden(&format!("v1/{}.save.ron", g.name));
-        let without_history = |text: &str| {
-            let mut s = SaveGame::from_ron(text, g.name).unwrap_or_else(|e| panic!("{e}"));
-            s.history = Default::default();
-            s.to_ron()
-        };
-        let loaded = without_history(&load_and_save(&old, g));
-        let want = without_history(std::str::from_utf8(&want).unwrap());
-        assert!(loaded == want, "{}: the v1 save loads to another", g.name);
+        let before = SaveGame::read(&old).unwrap_or_else(|e| panic!("{e}"));
+        let text = load_and_save(&old, g);
+        let after = SaveGame::from_ron(&text, g.name).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(after.version, aeternus_core::save::VERSION);
+        assert_eq!(
+            (&after.hexes, &after.players, &after.flags, &after.log),
+            (&before.hexes, &before.players, &before.flags, &before.log),
+            "{}",
+            g.name
+        );
+        for (at, f) in &before.flags {
+            let known = after.knowledge.iter().find(|k| k.faction == *f);
+            let hexes = &known.unwrap_or_else(|| panic!("faction {f}")).hexes;
+            assert!(hexes.contains(&(*at, 100)), "{}: {at}", g.name);
+        }
     }
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -37,6 +37,8 @@ pub enum Action {
     Travel { player: PlayerId, to: Hex },
     /// Gather what the player's hex yields.
     Gather { player: PlayerId },
+    /// Search the player's hex and the six around it for hidden sites.
+    Search { player: PlayerId },
     /// Done for this phase.
     EndTurn { player: PlayerId },
 }
@@ -57,6 +59,7 @@ impl Action {
             | Action::Build { player, .. }
             | Action::Travel { player, .. }
             | Action::Gather { player }
+            | Action::Search { player }
             | Action::EndTurn { player } => player,
         }
     }
@@ -140,7 +143,7 @@ impl Refusal {
 }
 
 /// A checked action that is not a move, for the system of its kind (construction, the
-/// stagways, gathering, the end of a turn).
+/// stagways, gathering, a search, the end of a turn).
 #[derive(Message, Debug, Clone, PartialEq)]
 pub struct Order(pub Action);
 
@@ -238,9 +241,10 @@ pub(super) fn act(
             )))
         }
         Action::Build { .. } if !a.ended && a.ap == 0 => Err(Refusal::NoApLeft),
-        Action::Build { .. } | Action::Travel { .. } | Action::Gather { .. } => {
-            a.ready().map(|()| None)
-        }
+        Action::Build { .. }
+        | Action::Travel { .. }
+        | Action::Gather { .. }
+        | Action::Search { .. } => a.ready().map(|()| None),
     });
     match checked {
         Err(refusal) => refuse(&mut out.log, &action, refusal),

@@ -3,7 +3,7 @@
 //! once the world is settled, so each action is chosen on the world the last one left; the
 //! frame's [`BotBudget`] bounds how many it sends. [`Bot::Random`] tries any action, legal or not, so
 //! it finds refusals: a step any way, a build of any feature (one past the rules' list too) on
-//! any hex near it, a travel to any hex near it, a gathering, an end of turn. Its draws come
+//! any hex near it, a travel to any hex near it, a gathering, a search, an end of turn. Its draws come
 //! from its own stream, keyed on (world seed, player, its count of actions), so one bot's luck
 //! never depends on another's.
 
@@ -25,7 +25,7 @@ use super::players::{
 use crate::hex::Direction;
 use crate::per_game::PerGameApp;
 use crate::rules::FeatureId;
-use crate::sites::SiteLayer;
+use crate::sites::{Knowledge, SiteLayer};
 use crate::world::HexWorld;
 use crate::world::plugin::{HexIndex, Settling};
 use crate::worldgen::stream::{Purpose, player_rng};
@@ -260,6 +260,8 @@ pub(super) struct BotView<'w, 's> {
     world: Res<'w, HexWorld>,
     /// The named sites, when the game has them (the greedy bot weighs hexes by them).
     sites: Option<Res<'w, SiteLayer>>,
+    /// What each faction knows of the sites: a bot reads only its seat's.
+    knowledge: Res<'w, Knowledge>,
     /// Hex -> entity, to find a hex's flag.
     index: Res<'w, HexIndex>,
     /// The flags up, on hex entities.
@@ -290,6 +292,7 @@ pub(super) fn decide(
     let BotView {
         world,
         sites,
+        knowledge,
         index,
         flags,
     } = view;
@@ -328,10 +331,11 @@ pub(super) fn decide(
                 .collect();
             let board = Board {
                 world: &world,
-                sites: sites.as_deref(),
+                sites: sites.as_deref().map(|s| s.known_by(&knowledge, faction.0)),
                 owner: &owner,
                 players: &table,
                 contest: *bot == Bot::Greedy,
+                search: *bot == Bot::Greedy,
             };
             let seat = Seat {
                 id,
@@ -374,7 +378,8 @@ fn random_action(rng: &mut impl RngExt, world: &HexWorld, player: PlayerId, at: 
             player,
             to: near(&mut below, 3),
         },
-        14..18 => Action::Gather { player },
+        14..17 => Action::Gather { player },
+        17 => Action::Search { player },
         _ => Action::EndTurn { player },
     }
 }

@@ -1,7 +1,7 @@
 //! The economy. Gathering: a player takes what its own hex yields, by the rules' table for its
 //! biome and its landmark and its sites' gather bonus, for the rules' AP; a corrupted hex yields
-//! nothing. Pay: each phase, a faction receives what the sites under its flags yield, shared
-//! among its players.
+//! nothing. Pay: each phase, a faction receives what the sites under its flags yield, those it
+//! knows ([`crate::sites::Knowledge`]), shared among its players.
 
 use std::collections::BTreeMap;
 
@@ -16,7 +16,7 @@ use super::phase::PhaseBegun;
 use super::players::{Faction, Player, PlayerId, Resources};
 use crate::hex::Coord;
 use crate::rules::Yield;
-use crate::sites::SiteLayer;
+use crate::sites::{Knowledge, SiteLayer};
 use crate::world::HexWorld;
 use crate::world::plugin::HexPos;
 
@@ -87,16 +87,18 @@ fn add(purse: &mut Resources, yields: &Yield) {
     }
 }
 
-/// What each faction's flags earn a phase: the yields of the sites under them, added up by
-/// faction (a faction whose flags stand on no yielding site earns nothing and is left out). The
-/// pay and the ledger both read it, so what the ledger shows is what the next phase pays.
+/// What each faction's flags earn a phase: the yields of the sites under them that the faction
+/// knows, added up by faction (a faction whose flags stand on no yielding site it knows earns
+/// nothing and is left out). The pay and the ledger both read it, so what the ledger shows is
+/// what the next phase pays.
 pub(super) fn income<'a>(
     flags: impl IntoIterator<Item = (&'a HexPos, &'a Occupied)>,
     sites: &SiteLayer,
+    knowledge: &Knowledge,
 ) -> BTreeMap<Faction, Yield> {
     let mut parts: BTreeMap<Faction, Vec<Yield>> = BTreeMap::new();
     for (pos, owner) in flags {
-        let y = sites.yields_at(pos.0);
+        let y = sites.known_by(knowledge, owner.0.0).yields_at(pos.0);
         if !y.is_empty() {
             parts.entry(owner.0).or_default().push(y);
         }
@@ -106,14 +108,15 @@ pub(super) fn income<'a>(
         .collect()
 }
 
-/// Pays each faction, as a phase starts, what the sites under its flags yield: each resource
-/// shared evenly among the faction's players, the remainder one each to the lowest ids. Reads
-/// [`PhaseBegun`], the flags on hex entities and the site layer; writes the
-/// players' [`Resources`] and [`PlayEvent::Paid`].
+/// Pays each faction, as a phase starts, what the sites under its flags that it knows yield:
+/// each resource shared evenly among the faction's players, the remainder one each to the
+/// lowest ids. Reads [`PhaseBegun`], the flags on hex entities, the site layer and
+/// [`Knowledge`]; writes the players' [`Resources`] and [`PlayEvent::Paid`].
 pub(super) fn pay(
     mut begun: MessageReader<PhaseBegun>,
     flags: Query<(&HexPos, &Occupied)>,
     sites: Option<Res<SiteLayer>>,
+    knowledge: Res<Knowledge>,
     mut players: Query<(&Player, &Faction, &mut Resources)>,
     mut log: MessageWriter<PlayEvent>,
 ) {
@@ -121,7 +124,7 @@ pub(super) fn pay(
     let Some(sites) = sites.filter(|_| started > 0) else {
         return;
     };
-    for (faction, total) in income(flags.iter(), &sites) {
+    for (faction, total) in income(flags.iter(), &sites, &knowledge) {
         let mut seats: Vec<_> = (players.iter_mut())
             .filter(|(_, f, _)| **f == faction)
             .map(|(p, _, r)| (p.id, r))

@@ -13,7 +13,7 @@ use super::phase::Phase;
 use super::players::{Faction, Player, Resources};
 use crate::per_game::PerGameApp;
 use crate::rules::Goal;
-use crate::sites::SiteLayer;
+use crate::sites::{Knowledge, SiteLayer};
 use crate::world::HexWorld;
 use crate::world::plugin::{HexEdited, HexPos};
 
@@ -84,27 +84,28 @@ pub(super) struct ScoredFlags<'w, 's> {
 
 /// Scores every faction at the table, again only when something scored changed: a player's
 /// faction or resources, a player joined or left, the flags or their hexes, the goal, or the
-/// standings were reset. Reads the players' factions and resources, the flags on hex entities
-/// (again only when they or their hexes changed), the store, the rules and the site layer if any;
-/// writes [`Standings`].
+/// standings were reset, or a faction learned of sites. Reads the players' factions and resources, the flags on hex entities
+/// (again only when they or their hexes changed), the store, the rules, the site layer if any and
+/// what each faction knows of it; writes [`Standings`].
 pub(super) fn score(
     mut seats: ScoredPlayers,
     mut tally: ScoredFlags,
     world: Res<HexWorld>,
     sites: Option<Res<SiteLayer>>,
+    knowledge: Res<Knowledge>,
     mut standings: ResMut<Standings>,
 ) {
     let goal = &world.rules.play.goal;
     // A reload may change the points (never the names: those need a restart); it swaps the
     // store's rules, so the goal is compared only when the store changed.
     let goal_changed = world.is_changed() && tally.last_goal.as_ref() != Some(goal);
-    let stale = tally.is_stale(goal_changed);
+    let stale = tally.is_stale(goal_changed) || knowledge.is_changed();
     let seats_changed = !seats.changed.is_empty() || seats.left.read().count() > 0;
     if !stale && !seats_changed && !standings.is_changed() {
         return;
     }
     if stale {
-        tally.count(&world, sites.as_deref(), goal);
+        tally.count(&world, sites.as_deref(), &knowledge, goal);
     }
     let players = &seats.players;
     let mut scores: Vec<Score> = players
@@ -141,14 +142,21 @@ impl ScoredFlags<'_, '_> {
             || goal_changed
     }
 
-    /// Counts what the flags score under `goal`, by faction: each flag's hex, its sites, its
-    /// landmark and its features.
-    fn count(&mut self, world: &HexWorld, sites: Option<&SiteLayer>, goal: &Goal) {
+    /// Counts what the flags score under `goal`, by faction: each flag's hex, its sites (those
+    /// its faction knows), its landmark and its features.
+    fn count(
+        &mut self,
+        world: &HexWorld,
+        sites: Option<&SiteLayer>,
+        knowledge: &Knowledge,
+        goal: &Goal,
+    ) {
         *self.last_goal = Some(goal.clone());
         let mut by_faction: Vec<(Faction, u64)> = Vec::new();
         for (pos, owner) in &self.flags {
             let Some(d) = world.get(pos.0) else { continue };
-            let sites = sites.map_or(0, |s| s.names_at(pos.0).count() as u64);
+            let known = sites.map(|s| s.known_by(knowledge, owner.0.0));
+            let sites = known.map_or(0, |s| s.sites_at(pos.0).count() as u64);
             let landmark = goal
                 .landmarks
                 .get(d.landmark.0 as usize)

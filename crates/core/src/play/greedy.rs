@@ -11,15 +11,18 @@
 //!    station it knows;
 //! 7. a Boardwalk onto a Lake that stands straight in its way, or onto a hazard on its route
 //!    when it has wood to spare;
-//! 8. a gathering, when its hex yields something it lacks;
+//! 8. a gathering, when its hex yields something it lacks, else a search, when it stands among
+//!    hexes it has never looked over (at least [`SEARCH_WORTH`] of its neighbours) with AP to
+//!    spare for a step after it (`greedy-v1` never searches);
 //! 9. a step along the play's path-finding toward its goal — the best unflagged site or Town
 //!    near it or a paying rival flag it can raze within [`RAZE_LOOK`], else land that yields
 //!    what it lacks, else the frontier along a heading it keeps for a few phases — tolled so
 //!    that it keeps off Dunes and Swamps where it can;
 //! 10. the end of its turn.
 //!
-//! It never waits on memory of its own: everything is read from the world, so a loaded game's
-//! bots play on alike.
+//! It never waits on memory of its own: everything is read from the world and from what its
+//! seat's faction knows of the sites (never a site its faction has not found), so a loaded
+//! game's bots play on alike.
 
 use hexx::Hex;
 use rand::RngExt;
@@ -34,7 +37,7 @@ use super::players::{PlayerId, Resources};
 use super::routes::route_with;
 use crate::hex::{Direction, distance};
 use crate::rules::{FeatureEffect, FeatureId, Rules, Yield, sum_yields};
-use crate::sites::SiteLayer;
+use crate::sites::KnownSites;
 use crate::world::{GeneratedHex, HexWorld};
 use crate::worldgen::stream::{Purpose, player_rng};
 
@@ -53,6 +56,8 @@ const HEADINGS: Purpose = Purpose::Play(3);
 pub const RAZE_LOOK: u32 = 3;
 /// A rival this near a flag beside corruption can walk onto it and raze it within a phase or two.
 pub const RIVAL_REACH: u32 = 4;
+/// A search is worth its AP when this many hexes around the bot were never looked over.
+pub const SEARCH_WORTH: usize = 3;
 
 /// The seat deciding.
 pub(super) struct Seat<'a> {
@@ -67,12 +72,15 @@ pub(super) struct Seat<'a> {
 /// What the bot reads of the world.
 pub(super) struct Board<'a> {
     pub world: &'a HexWorld,
-    pub sites: Option<&'a SiteLayer>,
+    /// The sites as the seat's faction knows them.
+    pub sites: Option<KnownSites<'a>>,
     pub owner: &'a dyn Fn(Hex) -> Option<Faction>,
     /// Every player at the table: its faction and hex (the tokens any seat sees).
     pub players: &'a [(Faction, Hex)],
     /// Whether it plays the contest: razes and defends (`greedy`), or not (`greedy-v1`).
     pub contest: bool,
+    /// Whether it searches for hidden sites (`greedy`), or not (`greedy-v1`).
+    pub search: bool,
 }
 
 /// The rules' constructions, by what they do.
@@ -122,6 +130,7 @@ pub(super) fn action(rng: &mut impl RngExt, board: &Board, seat: &Seat) -> Actio
     let goal = goal(board, seat, &lacking);
     (goal.and_then(|goal| turn.boardwalk_ahead(goal)))
         .or_else(|| turn.gather(&lacking))
+        .or_else(|| board.search.then(|| turn.search()).flatten())
         .or_else(|| goal.and_then(|goal| turn.step(goal)))
         .unwrap_or(Action::EndTurn { player: seat.id })
 }
@@ -294,6 +303,25 @@ impl<'a> Turn<'a> {
         worth.then_some(Action::Gather { player: seat.id })
     }
 
+    /// 8. A search, when enough hexes around were never looked over and AP is left for a step.
+    fn search(&self) -> Option<Action> {
+        let (world, seat) = (self.world, self.seat);
+        let sites = self.board.sites?;
+        let cost = self.rules.play.search_ap;
+        if seat.ap <= cost {
+            return None;
+        }
+        let unsearched = |h: &Hex| {
+            world
+                .get(*h)
+                .is_some_and(|d| !effects(self.rules, &d).blocks_entry)
+                && sites.depth_at(*h).is_none_or(|d| d == 0)
+        };
+        let around = crate::hex::neighbours(seat.at);
+        (around.iter().filter(|h| unsearched(h)).count() >= SEARCH_WORTH)
+            .then_some(Action::Search { player: seat.id })
+    }
+
     /// 9. A step toward `goal`, or a boardwalk onto a hazard on the way when it has wood to spare.
     fn step(&self, goal: Hex) -> Option<Action> {
         let (world, rules, seat) = (self.world, self.rules, self.seat);
@@ -342,8 +370,7 @@ fn flag_value(board: &Board, hex: Hex) -> u64 {
     let goal = &world.rules.play.goal;
     let Some(d) = world.get(hex) else { return 0 };
     let landmark = goal.landmarks.get(d.landmark.0 as usize).copied();
-    let (sites, pays) = board
-        .sites
+    let (sites, pays) = (board.sites)
         .filter(|s| s.has_sites(hex))
         .map_or((0, 0), |s| {
             let pays: u64 = s.yields_at(hex).values().map(|&n| n as u64).sum();

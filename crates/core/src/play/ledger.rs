@@ -14,7 +14,7 @@ use super::phase::{Phase, PhaseBegun};
 use super::players::Faction;
 use crate::per_game::PerGameApp;
 use crate::rules::Yield;
-use crate::sites::SiteLayer;
+use crate::sites::{Knowledge, SiteLayer};
 use crate::world::plugin::HexPos;
 
 /// The most rows [`ScoreHistory`] keeps. A game may last a million phases; past this many rows
@@ -115,7 +115,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// What the ledger is made of, and what tells it changed: the standings, the flags (raised or
-/// lowered since the last run), the site layer, the phase and its start.
+/// lowered since the last run), the site layer and what the factions know of it, the phase and
+/// its start.
 #[derive(SystemParam)]
 pub(super) struct LedgerSources<'w, 's> {
     /// The scores.
@@ -128,6 +129,8 @@ pub(super) struct LedgerSources<'w, 's> {
     lowered: RemovedComponents<'w, 's, Occupied>,
     /// The sites, whose yields the flags earn.
     sites: Option<Res<'w, SiteLayer>>,
+    /// What each faction knows of the sites: a flag earns only its faction's.
+    knowledge: Res<'w, Knowledge>,
     /// The phase now.
     phase: Res<'w, Phase>,
     /// Phases begun since the last run.
@@ -146,7 +149,8 @@ pub(super) fn keep(
 ) {
     let begun: Vec<u32> = sources.begun.read().map(|b| b.0).collect();
     let flags_moved = !sources.raised.is_empty() || sources.lowered.read().count() > 0;
-    let sites_changed = sources.sites.as_ref().is_some_and(|s| s.is_changed());
+    let sites_changed =
+        sources.sites.as_ref().is_some_and(|s| s.is_changed()) || sources.knowledge.is_changed();
     let stale = flags_moved
         || sites_changed
         || !begun.is_empty()
@@ -168,7 +172,7 @@ impl LedgerSources<'_, '_> {
     /// The ledger now: each faction of the standings with its income and flags.
     fn reckon(&self) -> Ledger {
         let income = match &self.sites {
-            Some(sites) => income(self.flags.iter(), sites),
+            Some(sites) => income(self.flags.iter(), sites, &self.knowledge),
             None => Default::default(),
         };
         let mut flags: BTreeMap<Faction, u32> = BTreeMap::new();

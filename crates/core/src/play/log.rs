@@ -95,6 +95,13 @@ pub enum PlayEvent {
         hex: Coord,
         yields: std::collections::BTreeMap<String, u32>,
     },
+    /// The player searched its hex and the hexes around it, and found these sites (by name,
+    /// hex by hex, in the order rolled; none: nothing new).
+    Searched {
+        player: PlayerId,
+        hex: Coord,
+        found: Vec<String>,
+    },
     /// The player's share of what the sites under its faction's flags yield this phase.
     Paid {
         player: PlayerId,
@@ -187,6 +194,15 @@ impl PlayEvent {
                 yields,
             } => {
                 format!("{player} gathers {} on {hex}", amounts(yields))
+            }
+            Searched { player, hex, found } if found.is_empty() => {
+                format!("{player} searches around {hex} and finds nothing new")
+            }
+            Searched { player, hex, found } => {
+                format!(
+                    "{player} searches around {hex} and finds {}",
+                    found.join(", ")
+                )
             }
             Paid { player, yields } => {
                 format!("{player}'s flags pay {}", amounts(yields))

@@ -27,6 +27,7 @@ mod phase;
 mod players;
 pub mod restart;
 pub mod routes;
+pub mod search;
 mod stagways;
 pub mod walk;
 
@@ -89,7 +90,8 @@ pub fn plugin(app: &mut App) {
     .add_message::<Built>()
     .add_message::<restart::GameReset>()
     .per_game_messages::<corruption::Spread>()
-    .init_per_game::<RazedHexes>();
+    .init_per_game::<RazedHexes>()
+    .init_per_game::<crate::sites::Knowledge>();
     moving_rules(app);
     standing_rules(app);
 }
@@ -106,6 +108,7 @@ fn moving_rules(app: &mut App) {
                 construction::construct,
                 stagways::travel,
                 economy::gather,
+                search::search,
                 actions::end_turn,
             )
                 .chain()
@@ -154,7 +157,8 @@ fn standing_rules(app: &mut App) {
     )
     .add_systems(
         Resolve,
-        players::follow
+        (players::follow, search::learn)
+            .chain()
             .before(crate::world::plugin::request_view)
             .in_set(RuleStages::Sight),
     )

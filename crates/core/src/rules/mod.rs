@@ -142,6 +142,9 @@ pub struct PlayRules {
     pub blocked_move_costs_ap: bool,
     /// Action points a construction costs besides its resources.
     pub build_ap: u32,
+    /// Action points a search costs: the player's hex and the six around it looked over for
+    /// hidden sites.
+    pub search_ap: u32,
     /// What gathering costs and yields.
     pub gather: Gathering,
     /// How a game ends and who wins.

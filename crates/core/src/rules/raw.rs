@@ -158,6 +158,8 @@ pub struct RawPlay {
     pub starting_resources: BTreeMap<String, u32>,
     pub blocked_move_costs_ap: bool,
     pub build_ap: u32,
+    /// AP a search costs (the hexes around the player looked over for hidden sites).
+    pub search_ap: u32,
     pub gather: RawGather,
     pub goal: RawGoal,
     pub factions: Vec<RawFaction>,
@@ -170,6 +172,7 @@ impl Default for RawPlay {
             starting_resources: BTreeMap::new(),
             blocked_move_costs_ap: false,
             build_ap: 0,
+            search_ap: 1,
             gather: RawGather::default(),
             goal: RawGoal::default(),
             factions: Vec::new(),

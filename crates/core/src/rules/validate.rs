@@ -355,6 +355,8 @@ fn validate_play(
     // A phase must give every player at least 1 action point.
     c.within("play.action_points", raw.action_points, 1..=MAX_AP)?;
     c.within("play.build_ap", raw.build_ap, 0..=MAX_AP)?;
+    // A search always costs AP, so a phase holds a bounded number of them.
+    c.within("play.search_ap", raw.search_ap, 1..=MAX_AP)?;
     let field = |r: &str| format!("play.starting_resources[\"{r}\"]");
     amounts(c, field, &raw.starting_resources, resources)?;
     c.count("play.factions", raw.factions.len(), 0..=MAX_FACTIONS)?;
@@ -375,6 +377,7 @@ fn validate_play(
         starting_resources: raw.starting_resources.clone(),
         blocked_move_costs_ap: raw.blocked_move_costs_ap,
         build_ap: raw.build_ap,
+        search_ap: raw.search_ap,
         gather: Gathering::default(),
         goal: Goal::default(),
         factions,

@@ -5,12 +5,13 @@ use std::collections::BTreeSet;
 
 use hexx::Hex;
 
-use super::{OLDEST, SaveGame, SavedHex, SavedPlayer, VERSION};
+use super::{OLDEST, SaveGame, SavedHex, SavedKnowledge, SavedPlayer, VERSION};
 use crate::hex::Coord;
 use crate::play::{Action, Faction, PlayEvent, PlayerId, Refusal, Score};
 use crate::rules::check::MAX_NAME;
 use crate::rules::check::aeternus::MAX_AP;
 use crate::rules::{Rules, RulesError};
+use crate::sites::STOOD_ON;
 use crate::world::Cause;
 use crate::world::limits::{MAX_HEXES, checked_hex};
 
@@ -56,6 +57,7 @@ pub fn fields(save: &SaveGame, rules: &Rules, source: &str) -> Result<(), RulesE
     for (i, at) in save.razed.iter().enumerate() {
         check.coord(format!("razed[{i}]"), *at)?;
     }
+    check.knowledge(&save.knowledge)?;
     history(&save.history, save.phase, rules).map_err(|(field, m)| check.err(field, m))?;
     for (i, e) in save.log.iter().enumerate() {
         event(e, rules, &ids).map_err(|(part, m)| check.err(format!("log[{i}].{part}"), m))?;
@@ -109,6 +111,7 @@ impl SaveCheck<'_> {
             ("players", save.players.len(), MAX_PLAYERS),
             ("flags", save.flags.len(), MAX_HEXES as usize),
             ("razed", save.razed.len(), MAX_HEXES as usize),
+            ("knowledge", save.knowledge.len(), MAX_PLAYERS),
             ("log", save.log.len(), MAX_LOG),
         ];
         for (field, n, max) in counts {
@@ -117,6 +120,38 @@ impl SaveCheck<'_> {
                     field.into(),
                     format!("holds {n} entries; a save holds at most {max}"),
                 ));
+            }
+        }
+        Ok(())
+    }
+
+    /// What each faction knows: each faction of the rules and listed once, its searches a
+    /// count, each hex in range with a depth of at most [`STOOD_ON`] (that each is generated
+    /// and listed once is checked against the world, [`knowledge_hexes`]).
+    fn knowledge(&self, knowledge: &[SavedKnowledge]) -> Result<(), RulesError> {
+        let mut factions = BTreeSet::new();
+        for (i, k) in knowledge.iter().enumerate() {
+            let field = format!("knowledge[{i}]");
+            self.faction(format!("{field}.faction"), k.faction)?;
+            if !factions.insert(k.faction) {
+                let why = format!("faction {} is listed twice", k.faction);
+                return Err(self.err(format!("{field}.faction"), why));
+            }
+            if k.searches > MAX_COUNTER {
+                let why = format!("is {}; a count stops at {MAX_COUNTER}", k.searches);
+                return Err(self.err(format!("{field}.searches"), why));
+            }
+            if k.hexes.len() > MAX_HEXES as usize {
+                let why = format!("holds {} entries; at most {MAX_HEXES}", k.hexes.len());
+                return Err(self.err(format!("{field}.hexes"), why));
+            }
+            for (j, (at, depth)) in k.hexes.iter().enumerate() {
+                self.coord(format!("{field}.hexes[{j}]"), *at)?;
+                if *depth > STOOD_ON {
+                    let why =
+                        format!("the depth is {depth}; a hex is looked over to 0..={STOOD_ON}");
+                    return Err(self.err(format!("{field}.hexes[{j}]"), why));
+                }
             }
         }
         Ok(())
@@ -314,6 +349,15 @@ fn event(e: &PlayEvent, rules: &Rules, ids: &BTreeSet<u32>) -> Result<(), PartEr
             entry.player(p)?;
             entry.amounts(yields)
         }
+        Searched {
+            player: p,
+            hex,
+            found,
+        } => {
+            entry.player(p)?;
+            entry.coord("hex", hex)?;
+            found_names(found)
+        }
         TurnEnded { player: p } => entry.player(p),
         PhaseStarted { phase: n } => phase(*n).map_err(|m| ("phase".into(), m)),
         GameEnded {
@@ -482,7 +526,10 @@ impl EntryCheck<'_> {
         match action {
             Action::Build { hex, .. } => far("action.hex", hex)?,
             Action::Travel { to, .. } => far("action.to", to)?,
-            Action::Traverse { .. } | Action::Gather { .. } | Action::EndTurn { .. } => {}
+            Action::Traverse { .. }
+            | Action::Gather { .. }
+            | Action::Search { .. }
+            | Action::EndTurn { .. } => {}
         }
         self.refusal(refusal)
     }
@@ -544,6 +591,33 @@ fn phase(n: u32) -> Result<(), String> {
     }
 }
 
+/// The most sites a search names: seven hexes of at most nine sites each.
+pub const MAX_FOUND: usize = 63;
+
+/// The sites a search found: at most [`MAX_FOUND`], each a name (the site rules are not read
+/// with a save: a name is checked as a name).
+fn found_names(found: &[String]) -> Result<(), PartError> {
+    if found.len() > MAX_FOUND {
+        let n = found.len();
+        return Err((
+            "found".into(),
+            format!("names {n} sites; a search finds at most {MAX_FOUND}"),
+        ));
+    }
+    for (i, name) in found.iter().enumerate() {
+        let chars = name.chars().count();
+        if chars == 0 || chars > MAX_NAME || name.chars().any(char::is_control) {
+            return Err((
+                format!("found[{i}]"),
+                format!(
+                    "has {chars} characters; a site's name has 1 to {MAX_NAME}, none of them a control character"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The razed hexes against the world: each generated, listed once, and without a flag (a razed
 /// hex has none until it is reclaimed). Their coordinates are in range ([`fields`]).
 pub fn razed(save: &SaveGame, world: &crate::world::HexWorld) -> Result<(), (String, String)> {
@@ -562,6 +636,29 @@ pub fn razed(save: &SaveGame, world: &crate::world::HexWorld) -> Result<(), (Str
             continue;
         };
         return Err((format!("razed[{i}]"), format!("{c} {why}")));
+    }
+    Ok(())
+}
+
+/// Each faction's known hexes against the world: each generated and listed once. Their
+/// coordinates and depths are in range ([`fields`]).
+pub fn knowledge_hexes(
+    save: &SaveGame,
+    world: &crate::world::HexWorld,
+) -> Result<(), (String, String)> {
+    for (i, k) in save.knowledge.iter().enumerate() {
+        let mut seen = std::collections::HashSet::new();
+        for (j, (c, _)) in k.hexes.iter().enumerate() {
+            let h = c.to_hex();
+            let why = if world.get(h).is_none() {
+                "is not generated"
+            } else if !seen.insert(h) {
+                "is listed twice"
+            } else {
+                continue;
+            };
+            return Err((format!("knowledge[{i}].hexes[{j}]"), format!("{c} {why}")));
+        }
     }
     Ok(())
 }

@@ -24,6 +24,7 @@ use crate::play::{
     RazedHexes, Resources, ScoreHistory, Turn,
 };
 use crate::rules::{BiomeId, FeatureSet, LandmarkId, Names, Rules, RulesError};
+use crate::sites::{Knowledge, STOOD_ON};
 use crate::world::plugin::{Generated, HexIndex, HexPos};
 use crate::world::{Cause, HexState, HexWorld, RestoreError};
 
@@ -43,12 +44,14 @@ pub fn default_save_path() -> std::path::PathBuf {
 }
 
 /// The save format's version, written in every save. Version 2 adds the razed hexes and the
-/// score history; a save of
-/// version [`OLDEST`] to this one is read, any other refused, naming both.
-pub const VERSION: u32 = 2;
+/// score history, version 3 what each faction knows of the sites; a save of version [`OLDEST`]
+/// to this one is read, any other refused, naming both.
+pub const VERSION: u32 = 3;
 
 /// The oldest save version read: version 1 (no razed hexes: none were razed before; no score
-/// history: the chart starts at the load).
+/// history: the chart starts at the load). A save of version 1 or 2 holds no knowledge of the
+/// sites: each faction is taken to know every site on the hexes its flags and its players
+/// stand on (and, once the game runs, those anyone sees in its players' sight).
 pub const OLDEST: u32 = 1;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -71,6 +74,19 @@ pub struct SaveGame {
     /// Every faction's points phase by phase, for the standings chart (version 2).
     #[serde(default)]
     pub history: ScoreHistory,
+    /// What each faction knows of the sites, by faction (version 3).
+    #[serde(default)]
+    pub knowledge: Vec<SavedKnowledge>,
+}
+
+/// What one faction knows of the sites: its searches so far and each hex it has looked over,
+/// with the depth (0..=100: it knows the hex's sites whose `find` is at most that), in
+/// generation order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedKnowledge {
+    pub faction: u32,
+    pub searches: u32,
+    pub hexes: Vec<(Coord, u8)>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -142,7 +158,26 @@ pub fn capture(ecs: &mut World) -> SaveGame {
         log: ecs.resource::<PlayLog>().0.clone(),
         razed: razed.into_iter().map(|(_, c)| c).collect(),
         history: ecs.resource::<ScoreHistory>().clone(),
+        knowledge: saved_knowledge(ecs.resource::<Knowledge>(), world),
     }
+}
+
+/// What each faction knows, as a save holds it: its hexes in generation order (a hex not
+/// generated is left out: none is ever looked over).
+fn saved_knowledge(knowledge: &Knowledge, world: &HexWorld) -> Vec<SavedKnowledge> {
+    (knowledge.factions())
+        .map(|(faction, known)| {
+            let mut hexes: Vec<(u32, Coord, u8)> = (known.hexes())
+                .filter_map(|(h, d)| Some((world.get(h)?.order, Coord::from_hex(h), d)))
+                .collect();
+            hexes.sort_by_key(|h| h.0);
+            SavedKnowledge {
+                faction,
+                searches: known.searches,
+                hexes: hexes.into_iter().map(|(_, c, d)| (c, d)).collect(),
+            }
+        })
+        .collect()
 }
 
 /// Every generated hex of `world` as a save holds it, in generation order.
@@ -225,6 +260,7 @@ impl SaveGame {
         crate::world::invariants::check(&world, &players, &flags)
             .map_err(|b| err(b.field(), b.message))?;
         check::razed(self, &world).map_err(|(field, message)| err(field, message))?;
+        check::knowledge_hexes(self, &world).map_err(|(field, message)| err(field, message))?;
         Ok(world)
     }
 
@@ -237,6 +273,7 @@ impl SaveGame {
             .map(|(at, f)| (at.to_hex(), Faction(*f)))
             .collect();
         app.insert_resource(world)
+            .insert_resource(self.knowledge())
             .insert_resource(self.razed_hexes())
             .insert_resource(self.history.clone())
             .insert_resource(Phase(self.phase))
@@ -249,6 +286,28 @@ impl SaveGame {
 }
 
 impl SaveGame {
+    /// What each faction knows of the sites: as saved (version 3), or for an older save every
+    /// site on the hexes its flags and its players stand on.
+    pub fn knowledge(&self) -> Knowledge {
+        let mut knowledge = Knowledge::default();
+        if self.version >= 3 {
+            for k in &self.knowledge {
+                let known = knowledge.faction_mut(k.faction);
+                known.searches = k.searches;
+                for (at, depth) in &k.hexes {
+                    known.look(at.to_hex(), *depth);
+                }
+            }
+            return knowledge;
+        }
+        let flags = self.flags.iter().map(|(at, f)| (*at, *f));
+        let players = self.players.iter().map(|p| (p.at, p.faction));
+        for (at, faction) in flags.chain(players) {
+            knowledge.faction_mut(faction).look(at.to_hex(), STOOD_ON);
+        }
+        knowledge
+    }
+
     /// The razed hexes the save holds.
     fn razed_hexes(&self) -> RazedHexes {
         RazedHexes(self.razed.iter().map(|c| c.to_hex()).collect())
@@ -259,6 +318,7 @@ impl SaveGame {
     pub fn restore(self, ecs: &mut World, world: HexWorld) {
         crate::play::restart::restart(ecs, world);
         ecs.insert_resource(self.razed_hexes());
+        ecs.insert_resource(self.knowledge());
         ecs.insert_resource(self.history.clone());
         ecs.insert_resource(Phase(self.phase));
         ecs.insert_resource(PlayLog(self.log));

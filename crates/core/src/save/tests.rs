@@ -216,15 +216,15 @@ fn a_broken_or_foreign_save_names_the_file_and_field() {
     says(&e, &["field `at`", "16777216"]);
     // Another version, whether or not the rest parses.
     says(
-        &refused_text(&text.replacen("version: 2", "version: 0", 1)),
-        &["version", "older", "reads versions 1 to 2"],
+        &refused_text(&text.replacen("version: 3", "version: 0", 1)),
+        &["version", "older", "reads versions 1 to 3"],
     );
     let future = text
-        .replacen("version: 2", "version: 3", 1)
+        .replacen("version: 3", "version: 4", 1)
         .replacen("phase:", "era:", 1);
     says(
         &refused_text(&future),
-        &["version", "newer", "reads versions 1 to 2"],
+        &["version", "newer", "reads versions 1 to 3"],
     );
 }
 
@@ -233,7 +233,14 @@ type Case = (Box<dyn Fn(&mut SaveGame)>, &'static [&'static str]);
 
 #[test]
 fn every_field_of_a_save_is_bounded() {
-    let (_, save) = saved();
+    let (_, mut save) = saved();
+    // A game without the site layer knows no site: give its first faction a hex it knows.
+    save.knowledge = vec![SavedKnowledge {
+        faction: 0,
+        searches: 1,
+        hexes: vec![(save.flags[0].0, 100)],
+    }];
+    assert!(save.world(&Rules::aeternus(), "game.ron").is_ok());
     let with = |change: &dyn Fn(&mut SaveGame)| {
         let mut s = save.clone();
         change(&mut s);
@@ -242,7 +249,7 @@ fn every_field_of_a_save_is_bounded() {
     let cases: Vec<Case> = vec![
         (
             Box::new(|s| s.version = 7),
-            &["`version`", "reads versions 1 to 2"],
+            &["`version`", "reads versions 1 to 3"],
         ),
         (Box::new(|s| s.phase = 0), &["`phase`", "1 to 1000000000"]),
         (Box::new(|s| s.phase = u32::MAX), &["`phase`", "1000000000"]),
@@ -355,6 +362,37 @@ fn every_field_of_a_save_is_bounded() {
         (
             Box::new(|s| s.razed = vec![Coord::new(0, 0, 99)]),
             &["`razed[0]`", "is not generated"],
+        ),
+        (
+            Box::new(|s| s.knowledge[0].hexes[0].1 = 101),
+            &["`knowledge[0].hexes[0]`", "0..=100"],
+        ),
+        (
+            Box::new(|s| s.knowledge[0].faction = u32::MAX),
+            &["`knowledge[0].faction`", "0 to 7"],
+        ),
+        (
+            Box::new(|s| s.knowledge.push(s.knowledge[0].clone())),
+            &["`knowledge[1].faction`", "listed twice"],
+        ),
+        (
+            Box::new(|s| s.knowledge[0].searches = u32::MAX),
+            &["`knowledge[0].searches`", "1000000000"],
+        ),
+        (
+            Box::new(|s| s.knowledge[0].hexes[0].0 = Coord::new(0, 0, 99)),
+            &["`knowledge[0].hexes[0]`", "is not generated"],
+        ),
+        (
+            Box::new(|s| {
+                let first = s.knowledge[0].hexes[0];
+                s.knowledge[0].hexes.push(first);
+            }),
+            &["`knowledge[0].hexes", "listed twice"],
+        ),
+        (
+            Box::new(|s| s.knowledge[0].hexes[0].0 = Coord::new(0, 0, 16_777_217)),
+            &["`knowledge[0].hexes[0]`", "16777216"],
         ),
     ];
     for (change, parts) in cases {

@@ -10,12 +10,16 @@ use crate::play::{Action, PlayerId};
 use crate::rules::{FeatureId, Rules};
 use crate::world::HexWorld;
 
-/// The log's format version. Format 2 adds the flag lines (razes and reclaims); a log of
-/// format [`OLDEST_FORMAT`] to this one is read, any other refused, naming both.
-pub const FORMAT: u32 = 2;
+/// The log's format version. Format 2 adds the flag lines (razes and reclaims); format 3 the
+/// searches (`search` actions, their `searched` outcome and the sites they `found`), played
+/// where sites are found, not given; a log of format [`OLDEST_FORMAT`] to this one is read, any
+/// other refused, naming both.
+pub const FORMAT: u32 = 3;
 
-/// The oldest format read: format 1, without flag lines (a replay of it leaves them out).
-pub const OLDEST_FORMAT: u32 = 1;
+/// The oldest format read: format 3. The games of formats 1 and 2 were played where every
+/// flag was paid by every site under it, known or not: replayed now they would come to another
+/// game, so they are refused, naming their format.
+pub const OLDEST_FORMAT: u32 = 3;
 
 /// One line of the log.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -67,6 +71,8 @@ pub enum Tried {
     Build,
     Travel,
     Gather,
+    /// A search of the player's hex and the hexes around it (format 3).
+    Search,
     EndTurn,
     /// Not an action: the winds moved the player (a replay does not feed it, it checks it).
     Blow,
@@ -83,6 +89,8 @@ pub enum Outcome {
     Blocked,
     Built,
     Gathered,
+    /// A search made (format 3): what it found is in the line's `found`.
+    Searched,
     Travelled,
     Ended,
     Refused,
@@ -138,6 +146,9 @@ pub struct ActionLine {
     /// Why it was refused.
     pub reason: Option<String>,
     pub ap_left: Option<u32>,
+    /// The sites a search found, by name (format 3; left out when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub found: Vec<String>,
 }
 
 impl ActionLine {
@@ -178,6 +189,7 @@ impl ActionLine {
                 to: checked(hex(&self.to, "to")?, "to")?,
             },
             Tried::Gather => Action::Gather { player },
+            Tried::Search => Action::Search { player },
             Tried::EndTurn => Action::EndTurn { player },
         }))
     }

@@ -138,6 +138,7 @@ pub fn note_tried(
             Action::Build { hex, .. } => (Tried::Build, Some(hex)),
             Action::Travel { to, .. } => (Tried::Travel, Some(to)),
             Action::Gather { .. } => (Tried::Gather, None),
+            Action::Search { .. } => (Tried::Search, None),
             Action::EndTurn { .. } => (Tried::EndTurn, None),
         };
         (kind, a.player(), from, to, Some(a.clone()))
@@ -177,6 +178,7 @@ pub fn note_tried(
         outcome: Outcome::Refused,
         reason: None,
         ap_left: None,
+        found: Vec::new(),
     };
     rec.pending = Some(Pending {
         line,
@@ -231,6 +233,7 @@ pub fn note_outcome(
                 p.line.ap_left = now.map(|(.., ap)| ap.0);
                 p.line.outcome = outcome;
                 p.line.reason = reason;
+                p.line.found = found_by(&events, who);
                 if outcome == Outcome::Built {
                     builder = Some((who, p.build));
                 }
@@ -312,6 +315,16 @@ fn flag_change(e: &PlayEvent, builder: Builder) -> Option<(Hex, FlagChange, Fact
     })
 }
 
+/// The sites `player`'s search of the pass found (none when it made none).
+fn found_by(events: &[&PlayEvent], who: PlayerId) -> Vec<String> {
+    (events.iter())
+        .find_map(|e| match e {
+            PlayEvent::Searched { player, found, .. } if *player == who => Some(found.clone()),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
 /// The outcome an event gives `player`'s action or blow, with the reason of a refusal.
 fn outcome_of(
     e: &PlayEvent,
@@ -326,6 +339,7 @@ fn outcome_of(
         Mired { player, .. } => (player, Outcome::Stuck),
         Built { player, .. } => (player, Outcome::Built),
         Gathered { player, .. } => (player, Outcome::Gathered),
+        Searched { player, .. } => (player, Outcome::Searched),
         Travelled { player, .. } => (player, Outcome::Travelled),
         TurnEnded { player } => (player, Outcome::Ended),
         Refused {

@@ -4,16 +4,18 @@
 //! frequency that shrinks by a quarter each time. Rules: `assets/rules/sites.ron`.
 
 mod bind;
+pub mod knowledge;
 pub mod plugin;
 mod raw;
 pub mod roll;
 pub mod terrain;
-mod validate;
+pub mod validate;
 pub mod world;
 
 use std::path::Path;
 
 pub use bind::AeternusTerrain;
+pub use knowledge::{Knowledge, Known, KnownSites, STOOD_ON};
 pub use plugin::SiteLayer;
 pub use roll::{Placed, Step, Uniques};
 pub use terrain::{Era, Loc, Terrain};
@@ -40,6 +42,9 @@ pub struct Site {
     pub sight: u32,
     /// What the site is, in words.
     pub lore: String,
+    /// How hard the site is to find (0..=100): a faction knows it once one of its players sees
+    /// its hex when 0, stands on its hex, or searches the hex and draws at least this much.
+    pub find: u8,
 }
 
 impl Site {

@@ -69,6 +69,9 @@ pub struct RawSite {
     /// What the site is, in words: shown with its name, never applied.
     #[serde(default)]
     pub lore: String,
+    /// How hard the site is to find, 0..=100: 0 is known to whoever sees its hex.
+    #[serde(default)]
+    pub find: u32,
 }
 
 /// A RON map kept in file order with its repeats, so a name given twice can be reported

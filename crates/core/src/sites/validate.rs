@@ -15,6 +15,9 @@ const MAX_PATHS: usize = 32;
 /// The most a site adds to a player's sight.
 pub const MAX_SITE_SIGHT: u32 = 8;
 
+/// The hardest a site is to find: a search never finds it, only a player standing on its hex.
+pub const MAX_FIND: u32 = 100;
+
 pub fn validate(raw: RawSites, source: &str) -> Result<SiteRules, RulesError> {
     let c = Check { source };
     c.name("name", &raw.name)?;
@@ -163,6 +166,7 @@ fn site(c: &Check, at: &str, s: &RawSite, paths: &[String]) -> Result<Site, Rule
     let gather = amounts("gather", &s.gather)?;
     c.within(format!("{at}.sight"), s.sight, 0..=MAX_SITE_SIGHT)?;
     c.text(format!("{at}.lore"), &s.lore)?;
+    c.within(format!("{at}.find"), s.find, 0..=MAX_FIND)?;
     if yields.is_empty() && gather.is_empty() && s.sight == 0 && s.lore.trim().is_empty() {
         return Err(c.err(
             at.to_string(),
@@ -178,5 +182,6 @@ fn site(c: &Check, at: &str, s: &RawSite, paths: &[String]) -> Result<Site, Rule
         gather,
         sight: s.sight,
         lore: s.lore.clone(),
+        find: s.find as u8,
     })
 }

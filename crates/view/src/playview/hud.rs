@@ -16,7 +16,7 @@ use crate::render::tokens::faction_colour;
 use aeternus_core::play::{
     Faction, GameOver, Ledger, MAX_SEATS, Occupied, Phase, PlayLog, Standings, occupant,
 };
-use aeternus_core::sites::SiteLayer;
+use aeternus_core::sites::{Knowledge, KnownSites, SiteLayer};
 use aeternus_core::world::plugin::{HexIndex, HexWorld, WorldRules};
 
 /// Log lines shown.
@@ -159,6 +159,8 @@ pub(super) struct GameShown<'w, 's> {
     index: Res<'w, HexIndex>,
     flags: Query<'w, 's, &'static Occupied>,
     sites: Option<Res<'w, SiteLayer>>,
+    /// What each faction knows of the sites: the HUD shows the seat to act's.
+    knowledge: Res<'w, Knowledge>,
 }
 
 /// What this window adds for the HUD: the hovered hex, the station being picked and the
@@ -195,8 +197,18 @@ impl GameShown<'_, '_> {
         }
     }
 
-    /// The hover panel's text: the hovered hex, who stands there and its sites, and while the
-    /// game goes on what a build there would cost for `me`.
+    /// The sites as `me`'s faction knows them; once nobody is to act (the game is over),
+    /// every site.
+    fn known(&self, me: Option<&Seated>) -> Option<KnownSites<'_>> {
+        let layer = self.sites.as_deref()?;
+        Some(match me {
+            Some(me) => layer.known_by(&self.knowledge, me.faction.0),
+            None => layer.all_known(),
+        })
+    }
+
+    /// The hover panel's text: the hovered hex, who stands there and the sites there that
+    /// `me`'s faction knows, and while the game goes on what a build there would cost for `me`.
     fn hover(&self, players: &[Seated], me: Option<&Seated>, hovered: Option<Hex>) -> String {
         hovered.map_or(NO_HOVER.into(), |hex| {
             let here: Vec<&str> = players
@@ -206,7 +218,8 @@ impl GameShown<'_, '_> {
                 .collect();
             let owner = occupant(hex, &self.index, &self.flags);
             let info = text::hex_info(hex, &self.world, owner, &here, &self.rules);
-            let info = match &self.sites {
+            let known = self.known(me);
+            let info = match known {
                 Some(sites) => info + &text::sites_line(sites.names_at(hex)),
                 None => info,
             };
@@ -215,8 +228,7 @@ impl GameShown<'_, '_> {
             match (me, &self.over) {
                 (Some(me), None) => {
                     let left = occupant(me.hex, &self.index, &self.flags);
-                    let pays = (self.sites.as_ref())
-                        .map_or_else(Default::default, |s| s.yields_at(me.hex));
+                    let pays = known.map_or_else(Default::default, |s| s.yields_at(me.hex));
                     let step = text::step_line(&self.world, me.hex, hex, left, &pays);
                     info + &step + &text::build_lines(me, &self.world, hex)
                 }

@@ -1,4 +1,5 @@
-//! The site layer on the map: V shows a star on every hex that holds sites, in the colour of
+//! The site layer on the map: V shows a star on every hex that holds sites the seat to act
+//! knows (every site once the game is over), in the colour of
 //! its first site's magic path (pale gold for a site of no path), and V again hides them. Sites
 //! are rolled for nearly every hex, so the stars are a view to ask for, not drawn always; the
 //! hover panel names a hex's sites either way. Like the terrain marks the stars come and go
@@ -11,6 +12,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use hexx::Hex;
 
+use super::seat::Table;
 use crate::ViewSystems;
 use crate::render::HEX_SIZE;
 use crate::render::art::SpriteArt;
@@ -18,7 +20,7 @@ use crate::render::input::Command;
 use crate::render::marks::HexMarks;
 use crate::render::shapes::Shapes;
 use crate::render::tiles::{Chunks, chunk_of, hexes_of};
-use aeternus_core::sites::SiteLayer;
+use aeternus_core::sites::{Knowledge, SiteLayer};
 
 /// Above tiles and landmark marks, below feature marks.
 const SITE_Z: f32 = 4.0;
@@ -93,12 +95,19 @@ pub fn path_colour(path: Option<u8>) -> Color {
     path.map_or(NO_PATH, |p| PATH_COLOURS[p as usize % PATH_COLOURS.len()])
 }
 
-/// What the stars are drawn from: whether they are shown, the [`SiteLayer`], the chunks shown,
-/// the shapes and the sprites' art.
+/// What the stars are drawn from: whether they are shown, the [`SiteLayer`] and what the seat to
+/// act knows of it, the chunks shown, the shapes and the sprites' art.
 #[derive(SystemParam)]
-struct StarSources<'w> {
+struct StarSources<'w, 's> {
     view: Res<'w, SiteView>,
     layer: Res<'w, SiteLayer>,
+    /// What each faction knows: the stars are the seat to act's (every site once the game is
+    /// over and nobody is).
+    knowledge: Res<'w, Knowledge>,
+    /// The players, to find the seat to act.
+    table: Table<'w, 's>,
+    /// The faction whose knowledge the stars show (none: every site).
+    shown_for: Local<'s, Option<Option<u32>>>,
     chunks: Res<'w, Chunks>,
     shapes: Res<'w, Shapes>,
     art: Option<Res<'w, SpriteArt>>,
@@ -122,17 +131,30 @@ fn draw(from: StarSources, drawn: StarsDrawn) {
     let StarSources {
         view,
         layer,
+        knowledge,
+        table,
+        mut shown_for,
         chunks,
         shapes,
         art,
     } = from;
+    let seat = (table.in_order().iter())
+        .find(|s| s.may_act())
+        .map(|s| s.faction.0);
+    let known = match seat {
+        Some(f) => layer.known_by(&knowledge, f),
+        None => layer.all_known(),
+    };
+    // Another seat, or its faction learned of sites: its stars are drawn anew.
+    let learned = knowledge.is_changed() || *shown_for != Some(seat);
+    *shown_for = Some(seat);
     let StarsDrawn {
         mut commands,
         mut stars,
         mut marks,
     } = drawn;
     // Shown or hidden, or new art: every star is drawn anew (from it).
-    let anew = view.is_changed() || art.as_ref().is_some_and(|a| a.is_changed());
+    let anew = view.is_changed() || art.as_ref().is_some_and(|a| a.is_changed()) || learned;
     if anew {
         marks.forget_where(&mut commands, |_| true);
     } else if !chunks.hidden.is_empty() {
@@ -144,7 +166,7 @@ fn draw(from: StarSources, drawn: StarsDrawn) {
         return;
     }
     let mut star = |hex: Hex| {
-        let Some(site) = layer.sites_at(hex).next() else {
+        let Some(site) = known.sites_at(hex).next() else {
             return;
         };
         // The star's image is grey: it takes its path's colour.

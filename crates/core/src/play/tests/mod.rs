@@ -9,6 +9,7 @@ mod corruption;
 mod economy;
 mod goals;
 mod invariants;
+mod knowledge;
 mod ledger;
 mod movement;
 mod phases;
