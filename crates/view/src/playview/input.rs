@@ -165,6 +165,7 @@ fn act(
         }),
         (Command::Confirm, None) => Some(Action::EndTurn { player }),
         (Command::Gather, _) => Some(Action::Gather { player }),
+        (Command::Search, _) => Some(Action::Search { player }),
         (Command::Cancel, _) => None,
         // Skipped in `perform`.
         (

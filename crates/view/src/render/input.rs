@@ -28,6 +28,8 @@ pub enum Command {
     Travel,
     /// G: gather what the player's hex yields (Aeternus).
     Gather,
+    /// R: search the player's hex and the hexes around it for hidden sites (Aeternus).
+    Search,
     /// Tab: show the next player.
     NextPlayer,
     /// N: the next cycle (storm).
@@ -62,6 +64,7 @@ pub fn command_of(key: KeyCode) -> Option<Command> {
         Digit4 | Numpad4 => Command::Build(3),
         KeyT => Command::Travel,
         KeyG => Command::Gather,
+        KeyR => Command::Search,
         Tab => Command::NextPlayer,
         KeyN => Command::NextCycle,
         KeyV => Command::Sites,
@@ -148,6 +151,7 @@ mod tests {
         assert_eq!(command_of(Escape), Some(Command::Cancel));
         assert_eq!(command_of(KeyN), Some(Command::NextCycle));
         assert_eq!(command_of(KeyG), Some(Command::Gather));
+        assert_eq!(command_of(KeyR), Some(Command::Search));
         assert_eq!(command_of(KeyP), Some(Command::Standings));
         assert_eq!(command_of(KeyX), None);
     }

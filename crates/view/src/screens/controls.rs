@@ -10,7 +10,7 @@ pub const CONTROLS: &str = "\
 Q W E / A S D: move Weast, North, Ashe / Zest, South, Mouth
 Left click on a hex: move there (farther: walk the cheapest way)
 1 2 3 4: build a Flag, a Pylon, a Stag Station, a Boardwalk
-G: gather   T: stagways (Enter travels, Esc cancels)
+G: gather   R: search for sites   T: stagways (Enter travels, Esc cancels)
 Space or Enter: end the turn   Tab: show the next player
 V: the site layer   P: the standings (scores over the phases)   F5: save
 Wheel: zoom   drag or the arrows: pan

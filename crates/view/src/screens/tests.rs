@@ -241,10 +241,19 @@ fn a_save_taken_from_the_load_list_loads_in_place_and_a_broken_one_says_why() {
     assert_eq!(app.world().resource::<aeternus_core::play::Phase>().0, 5);
     let mut saved = aeternus_core::save::SaveGame::from_ron(good, "good").unwrap();
     let got = aeternus_core::save::capture(app.world_mut());
-    // A version 1 save is saved again as today's version; its chart starts at the load.
+    // A version 1 save is saved again as today's version; its chart starts at the load, and
+    // each faction knows the sites under its flags and its players.
     saved.version = aeternus_core::save::VERSION;
     assert_eq!(got.history.rows().len(), 1);
     saved.history = got.history.clone();
+    for (at, f) in &saved.flags {
+        let known = got.knowledge.iter().find(|k| k.faction == *f).unwrap();
+        assert!(
+            known.hexes.contains(&(*at, aeternus_core::sites::STOOD_ON)),
+            "{at}"
+        );
+    }
+    saved.knowledge = got.knowledge.clone();
     assert_eq!(got, saved);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -267,3 +267,56 @@ fn faction_colours_stay_apart_for_deuteranopes() {
         }
     }
 }
+
+/// The hover names only the sites the faction to act knows: a hidden site stays unnamed until
+/// found; R searches.
+#[test]
+fn the_hover_panel_names_only_the_sites_the_faction_to_act_knows() {
+    use aeternus_core::sites::{Knowledge, STOOD_ON, SiteLayer, SiteRules};
+    let mut app = table(None);
+    let sites = SiteRules::from_str(
+        r#"Sites(name: "two", base_frequency: 0, era: Middle,
+            aeternus: (
+                biomes: {"Meadow": (flags: ["plains"]), "Deceased Dunes": (flags: ["waste"]),
+                    "Forest": (flags: ["forest"]), "Perilous Pass": (flags: ["mountains"]),
+                    "Swamp": (flags: ["swamp"]), "Lake": (flags: ["sea"])},
+                landmarks: {"Barren": (), "Town": (flags: ["farm"])},
+            ),
+            sites: [
+                (name: "Cairn", rarity: 0, loc: ["plains", "forest", "mountain", "waste", "swamp", "sea"], lore: "Seen."),
+                (name: "Mint", rarity: 0, find: 60, loc: ["plains", "forest", "mountain", "waste", "swamp", "sea"], lore: "Hidden."),
+            ])"#,
+        "two.ron",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let beside = Hex::new(1, 0);
+    let mut layer = SiteLayer::new(sites, &Rules::aeternus()).unwrap();
+    layer.place(beside, 0);
+    layer.place(beside, 1);
+    app.insert_resource(layer);
+    hover(&mut app, Some(beside));
+    app.update();
+    let mut texts = app.world_mut().query::<(&hud::Part, &Text)>();
+    let hovered = |app: &mut App, texts: &mut QueryState<(&hud::Part, &Text)>| {
+        (texts.iter(app.world()))
+            .find(|(p, _)| **p == hud::Part::Hover)
+            .map(|(_, t)| t.0.clone())
+            .unwrap()
+    };
+    let text = hovered(&mut app, &mut texts);
+    assert!(
+        text.contains("Sites: Cairn") && !text.contains("Mint"),
+        "{text}"
+    );
+    // Found (as standing there finds it): named.
+    (app.world_mut().resource_mut::<Knowledge>())
+        .faction_mut(0)
+        .look(beside, STOOD_ON);
+    app.update();
+    let text = hovered(&mut app, &mut texts);
+    assert!(text.contains("Sites: Cairn, Mint"), "{text}");
+    // R searches.
+    sent(&mut app);
+    press(&mut app, KeyCode::KeyR);
+    assert_eq!(sent(&mut app), [Action::Search { player: p(1) }]);
+}
