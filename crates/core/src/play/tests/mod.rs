@@ -181,6 +181,18 @@ impl Table {
         events
     }
 
+    /// Player `id`'s building of the feature named `feature` on `hex` (its turn passed to it
+    /// first, as [`Self::act`] does).
+    pub fn build(&mut self, id: u32, hex: Hex, feature: &str) -> Vec<PlayEvent> {
+        let feature = self.feature(feature);
+        let player = PlayerId(id);
+        self.act([Action::Build {
+            player,
+            hex,
+            feature,
+        }])
+    }
+
     /// Player `id`'s step (its turn passed to it first, as [`Self::act`] does).
     pub fn go(&mut self, id: u32, direction: Direction) -> Vec<PlayEvent> {
         let player = PlayerId(id);
