@@ -594,9 +594,13 @@ fn sim_games_prints_a_balance_table() {
     let table = String::from_utf8_lossy(&out.stdout);
     for part in [
         "4 games, seeds 1..=4, 3 seats of random bots, 3 phases",
-        "wins by seat",
-        "(tie: no winner)",
+        "wins by seat (4 games; a tie shares its win among the tied factions)",
+        "(ties: the win shared)",
         "wins by faction",
+        "wins by bot",
+        "how the games ended",
+        "last phase                     4  100.0%",
+        "razes a game",
         "game length",
         "phases   3 / 3 / 3",
         "first build, by feature",
@@ -604,21 +608,81 @@ fn sim_games_prints_a_balance_table() {
     ] {
         assert!(table.contains(part), "no `{part}` in:\n{table}");
     }
-    // Wins and ties add up to the games.
-    let wins: u32 = (table.lines())
+    // The seats' wins, ties shared, add up to the games.
+    let wins: f64 = (table.lines())
         .skip_while(|l| !l.starts_with("wins by seat"))
         .skip(2)
-        .take(4)
+        .take(3)
         .map(|l| {
             l.split_whitespace()
                 .rev()
                 .nth(1)
                 .unwrap()
-                .parse::<u32>()
+                .parse::<f64>()
                 .unwrap()
         })
         .sum();
-    assert_eq!(wins, 4, "{table}");
+    assert!((wins - 4.0).abs() < 0.02, "{table}");
+}
+
+/// `--format json` prints the same table as one JSON object, which reads back; `--format`
+/// without `--games` is refused.
+#[test]
+fn sim_games_prints_the_table_as_json() {
+    let args = [
+        "sim",
+        "--seed",
+        "1",
+        "--games",
+        "3",
+        "--seats",
+        "greedy,random",
+        "--phases",
+        "4",
+    ];
+    let text = aeternus(&args);
+    let mut json_args = args.to_vec();
+    json_args.extend(["--format", "json"]);
+    let out = aeternus(&json_args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["games"], 3);
+    assert_eq!(v["phases"], 4);
+    assert_eq!(v["seats"][0]["bot"], "greedy");
+    assert_eq!(v["seats"][1]["seat"], 1);
+    assert_eq!(v["by_bot"]["greedy"]["seat_games"], 3);
+    assert_eq!(v["by_bot"]["random"]["seat_games"], 3);
+    let wins: f64 = (v["seats"].as_array().unwrap().iter())
+        .map(|s| s["wins"].as_f64().unwrap())
+        .sum();
+    let no_winner = v["no_winner"].as_f64().unwrap();
+    assert!((wins + no_winner - 3.0).abs() < 1e-9, "{stdout}");
+    assert_eq!(v["ends"]["phases"], 3);
+    assert!(v["razes_per_game"].as_f64().unwrap() >= 0.0);
+    // The text says the same wins.
+    let text = String::from_utf8_lossy(&text.stdout);
+    let greedy = v["by_bot"]["greedy"]["wins"].as_f64().unwrap();
+    let shown = if greedy.fract() == 0.0 {
+        format!("{greedy}")
+    } else {
+        format!("{greedy:.2}")
+    };
+    let line = (text.lines())
+        .find(|l| l.trim_start().starts_with("greedy"))
+        .unwrap_or_else(|| panic!("no greedy line in:\n{text}"));
+    assert_eq!(
+        line.split_whitespace().nth(2),
+        Some(shown.as_str()),
+        "{text}"
+    );
+    let out = aeternus(&["sim", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(2));
 }
 
 /// A log larger than the cap is refused before it is read (a sparse file: nothing is written).

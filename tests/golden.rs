@@ -1,9 +1,9 @@
 //! Recorded games must stay what they are (`tests/golden/`: a sim log and the save at its end,
 //! for four `greedy-v1` bots, the baseline that does not change, and for three random ones): the log replays to the same save, the same
 //! seed and seats play the same log and save again, and the save loads and saves again, all
-//! byte for byte. `tests/golden/v1/` holds the same games as the game before the workspace split
-//! recorded them (log format 1, save version 1): the logs are refused now (sites are found, not
-//! given: those games were paid otherwise), the saves still load.
+//! byte for byte. `tests/golden/v1/` holds games as the game before the workspace split recorded
+//! them (log format 1, save version 1): the saves still load (each faction knowing the
+//! sites under its flags and its players), the logs are refused by format.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

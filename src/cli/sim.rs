@@ -5,7 +5,7 @@
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use super::shared::{RulesArg, SaveArg, SeatArgs, WatchArgs};
 use aeternus_core::headless::{Fault, open_out};
@@ -28,6 +28,9 @@ pub struct SimArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES),
           conflicts_with_all = ["save", "spectator"])]
     pub games: Option<u64>,
+    /// With `--games`: how the table is printed, `text` (default) or `json` (one JSON object).
+    #[arg(long, value_enum, default_value_t = TableFormat::Text, requires = "games")]
+    pub format: TableFormat,
     #[command(flatten)]
     pub rules: RulesArg,
     /// Where the log (or the table) goes (default: standard output).
@@ -37,6 +40,15 @@ pub struct SimArgs {
     pub save: SaveArg,
     #[command(flatten)]
     pub watch: WatchArgs,
+}
+
+/// How `sim --games` prints its balance table.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableFormat {
+    /// Headed columns, for a person.
+    Text,
+    /// One JSON object on one line, for a program: the text's numbers and the bots' wins.
+    Json,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -148,32 +160,19 @@ fn games(args: &SimArgs, n: u64, setup: impl Fn(u64) -> Setup) -> Result<(), Fau
         .filter(|f| !f.cost.is_empty())
         .map(|f| f.name.clone())
         .collect();
-    let header = setup.header();
-    let mut text = format!(
-        "{} games, seeds {}..={}, {}, {} phases, rules {:?} ({})\n",
-        stats.len(),
-        stats.first().map_or(0, |s| s.seed),
-        stats.last().map_or(0, |s| s.seed),
-        seats_told(&header.seats),
-        header.phases,
-        header.rules,
-        header.rules_hash
+    let table = table::Table::new(
+        &stats,
+        &setup.header(),
+        |f| rules.faction_name(f),
+        &features,
     );
-    text += &table::render(&stats, &header.seats, |f| rules.faction_name(f), &features);
+    let text = match args.format {
+        TableFormat::Text => table.text(),
+        TableFormat::Json => table.json(),
+    };
     let mut out = open_out(&args.out)?;
     out.write_all(text.as_bytes()).map_err(Fault::output)?;
     out.flush().map_err(Fault::output)
-}
-
-/// "4 seats of greedy bots", or each seat's bot when they differ ("2 seats: greedy, planner").
-fn seats_told(seats: &[aeternus_core::sim::format::Seat]) -> String {
-    let bots: Vec<&str> = seats.iter().map(|s| s.bot.as_str()).collect();
-    match bots.first() {
-        Some(first) if bots.iter().all(|b| b == first) => {
-            format!("{} seats of {first} bots", bots.len())
-        }
-        _ => format!("{} seats: {}", bots.len(), bots.join(", ")),
-    }
 }
 
 /// `aeternus replay`.

@@ -188,7 +188,7 @@ fn follow_action(mut events: MessageReader<PlayEvent>, table: Table, mut action:
     if let Some(at) = last.last() {
         action.0 = Some(at);
     } else if action.0.is_none()
-        && let Some(me) = table.in_order().iter().find(|s| s.may_act())
+        && let Some(me) = table.current()
     {
         action.0 = Some(layout(HEX_SIZE).hex_to_world_pos(me.hex));
     }

@@ -71,6 +71,8 @@ pub enum Refusal {
     UnknownPlayer,
     /// The player ended its turn, travelled the stagways or has no AP left this phase.
     TurnOver,
+    /// Another seat is to act ([`super::turns`]): the player named.
+    NotYourTurn(PlayerId),
     /// A build with no AP left: building costs none, but a turn ends at 0 AP (the rules
     /// readings: one rule, so a phase turns once nobody has AP left).
     NoApLeft,
@@ -115,6 +117,7 @@ impl Refusal {
         match self {
             UnknownPlayer => "no such player".into(),
             TurnOver => "its turn is over for this phase".into(),
+            NotYourTurn(p) => format!("it is {p}'s turn"),
             NoApLeft => "no AP left: building costs none, but the turn ends at 0 AP".into(),
             NotEnoughAp { need, have } => format!("needs {need} AP, has {have}"),
             Indeterminate(c) => format!("{c} is not generated yet"),
@@ -170,6 +173,8 @@ pub(super) struct ActionQueue<'w, 's> {
     settling: ResMut<'w, Settling>,
     /// Present once the game is over: every action is refused.
     over: Option<Res<'w, super::GameOver>>,
+    /// The phase, whose first seat the turn order starts from.
+    phase: Res<'w, super::Phase>,
 }
 
 /// Where an action's effects go: a move and the generation of its target, an order for the
@@ -201,6 +206,7 @@ pub(super) fn act(
         actions,
         settling,
         over,
+        phase,
     } = &mut queue;
     let next = if settling.is_idle() {
         actions.read().next().cloned()
@@ -215,7 +221,35 @@ pub(super) fn act(
         refuse(&mut out.log, &action, Refusal::GameOver);
         return;
     }
-    let checked = players.actor(action.player()).and_then(|a| match action {
+    let checked = players.actor(action.player()).and_then(|a| {
+        in_turn(&players, phase.0, &a)?;
+        check(&a, &action, &world)
+    });
+    match checked {
+        Err(refusal) => refuse(&mut out.log, &action, refusal),
+        Ok(Some(m)) => attempt(m, &world, &mut out.attempts, &mut out.generate),
+        Ok(None) => {
+            out.orders.write(Order(action));
+        }
+    }
+}
+
+/// Whether it is `a`'s turn: the seat to act, or one whose turn is over (its refusal says so).
+fn in_turn(players: &Players, phase: u32, a: &super::board::Actor) -> Result<(), Refusal> {
+    match players.to_act(phase) {
+        Some(p) if p != a.id && !a.ended && a.ap > 0 => Err(Refusal::NotYourTurn(p)),
+        _ => Ok(()),
+    }
+}
+
+/// What the action needs of its player, `a`, whose turn it is: a move passed on as a [`Move`],
+/// anything else as an [`Order`] (`None`), or a refusal.
+fn check(
+    a: &super::board::Actor,
+    action: &Action,
+    world: &HexWorld,
+) -> Result<Option<Move>, Refusal> {
+    match *action {
         Action::EndTurn { .. } if a.ended => Err(Refusal::TurnOver),
         Action::EndTurn { .. } => Ok(None),
         Action::Traverse { direction, .. } => {
@@ -245,13 +279,6 @@ pub(super) fn act(
         | Action::Travel { .. }
         | Action::Gather { .. }
         | Action::Search { .. } => a.ready().map(|()| None),
-    });
-    match checked {
-        Err(refusal) => refuse(&mut out.log, &action, refusal),
-        Ok(Some(m)) => attempt(m, &world, &mut out.attempts, &mut out.generate),
-        Ok(None) => {
-            out.orders.write(Order(action));
-        }
     }
 }
 

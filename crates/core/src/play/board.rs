@@ -52,6 +52,12 @@ pub(super) struct Players<'w, 's> {
 }
 
 impl Players<'_, '_> {
+    /// The seat to act in `phase` ([`super::turns::to_act`]).
+    pub fn to_act(&self, phase: u32) -> Option<PlayerId> {
+        let seats = (self.query.iter()).map(|(p, _, _, ap, turn, ..)| (p.id, turn.may_act(ap)));
+        super::turns::to_act(phase, seats)
+    }
+
     pub fn actor(&self, id: PlayerId) -> Result<Actor, Refusal> {
         let entity = *self.index.get(&id).ok_or(Refusal::UnknownPlayer)?;
         let (_, faction, pos, ap, turn, moves, _) =

@@ -1,5 +1,5 @@
 //! Bots: seats the game plays, through the same [`Action`] messages as people, one seat at a
-//! time in the hot-seat order ([`to_act`]). A bot decides at the end of a pass of the rules,
+//! time in the turn order ([`super::turns::to_act`]). A bot decides at the end of a pass of the rules,
 //! once the world is settled, so each action is chosen on the world the last one left; the
 //! frame's [`BotBudget`] bounds how many it sends. [`Bot::Random`] tries any action, legal or not, so
 //! it finds refusals: a step any way, a build of any feature (one past the rules' list too) on
@@ -187,17 +187,6 @@ fn seat_bots(seats: Res<BotSeats>, players: Query<(Entity, &Player)>, mut comman
     }
 }
 
-/// The player to act: the first, in id order, who has AP left and has not ended its turn.
-pub fn to_act<'a>(
-    players: impl IntoIterator<Item = (&'a Player, &'a ActionPoints, &'a Turn)>,
-) -> Option<PlayerId> {
-    players
-        .into_iter()
-        .filter(|(_, ap, turn)| turn.may_act(ap))
-        .map(|(p, _, _)| p.id)
-        .min()
-}
-
 /// Gives the bots this frame's actions when their pace allows. Reads [`BotPace`] and the time;
 /// writes [`BotBudget`].
 pub(super) fn pace(
@@ -299,7 +288,8 @@ pub(super) fn decide(
     if budget.0 == 0 || over.is_some() || !settling.is_settled() {
         return;
     }
-    let Some(id) = to_act(players.iter().map(|(p, ap, t, ..)| (p, ap, t))) else {
+    let seats = players.iter().map(|(p, ap, t, ..)| (p.id, t.may_act(ap)));
+    let Some(id) = super::turns::to_act(phase.0, seats) else {
         return;
     };
     let Some(&entity) = player_index.get(&id) else {

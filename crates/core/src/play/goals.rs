@@ -1,15 +1,19 @@
 //! Goals: the rules say how a game ends and who wins ([`crate::rules::Goal`]). Each faction
-//! scores for the hexes its flags occupy and the resources its players hold; the game ends after
-//! the rules' last phase, or as soon as a faction's score reaches the target. The winner is the
-//! faction with the most points (none on a tie); once over, every action is refused.
+//! scores for the hexes its flags occupy and the resources its players hold. The game ends
+//! after the rules' last phase, or as soon as a faction's score reaches the target (the winner
+//! is then the faction with the most points, none on a tie); and, where the rules say so, by
+//! the flags' own verdict: a faction holding the lead's share of the flags for the lead's
+//! phases in a row, or left alone holding flags once a rival's last flag falls, wins at once.
+//! [`EndedBy`] says which ending it was; once over, every action is refused.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::flags::Occupied;
+use super::ledger::Ledger;
 use super::log::{PlayEvent, PlayLog};
-use super::phase::Phase;
+use super::phase::{Phase, PhaseBegun};
 use super::players::{Faction, Player, Resources};
 use crate::per_game::PerGameApp;
 use crate::rules::Goal;
@@ -35,9 +39,74 @@ pub struct GameOver {
     pub phase: u32,
 }
 
+/// Why a game ended, listed as the tables list it (the last phase first). Endings that come in
+/// the same pass are weighed the other way round, the flags' verdicts before the points': the
+/// last standing, a lead, the target, the last phase.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum End {
+    /// The rules' last phase passed.
+    #[default]
+    Phases,
+    /// A faction's score reached the target.
+    Target,
+    /// A faction held the lead's share of the flags for the lead's phases in a row.
+    Lead,
+    /// A rival's last flag fell and left one faction alone holding flags.
+    LastStanding,
+}
+
+impl End {
+    /// Every ending, in the order tables list them.
+    pub const ALL: [End; 4] = [End::Phases, End::Target, End::Lead, End::LastStanding];
+
+    /// Its name in logs and tables: `phases`, `target`, `lead`, `last_standing`.
+    pub fn name(self) -> &'static str {
+        match self {
+            End::Phases => "phases",
+            End::Target => "target",
+            End::Lead => "lead",
+            End::LastStanding => "last_standing",
+        }
+    }
+
+    /// How the ending reads after "the game is over": "after its last phase".
+    pub fn told(self) -> &'static str {
+        match self {
+            End::Phases => "after its last phase",
+            End::Target => "at the target score",
+            End::Lead => "by a lead held",
+            End::LastStanding => "with one faction left holding flags",
+        }
+    }
+
+    /// Whether the flags decided it (a lead or the last standing): nothing the rules count
+    /// again on a load says so, so a loaded game learns it from its log.
+    pub fn by_flags(self) -> bool {
+        matches!(self, End::Lead | End::LastStanding)
+    }
+}
+
+/// Why the game is over; stands beside [`GameOver`], inserted and removed with it.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EndedBy(pub End);
+
+/// The flags' contest as the decisive endings follow it: the faction holding the lead's share
+/// of the flags and at the end of how many phases in a row, and how many factions held flags at
+/// the last look. Per game, and not saved: a loaded game counts the lead afresh.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Contest {
+    pub leader: Option<(Faction, u32)>,
+    pub holders: usize,
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_per_game::<Standings>()
-        .per_game_while::<GameOver>();
+        .init_per_game::<Contest>()
+        .per_game_while::<GameOver>()
+        .per_game_while::<EndedBy>();
 }
 
 /// What the flags score, by faction: counted again only when a flag goes up or comes down, a
@@ -178,31 +247,137 @@ impl ScoredFlags<'_, '_> {
     }
 }
 
-/// Ends the game once the rules' last phase is past or a faction reaches the target. Reads
-/// [`Phase`], [`Standings`], the rules and the log (a loaded game that had ended is over again
-/// without a second entry); writes [`GameOver`] and [`PlayEvent::GameEnded`].
+/// What the endings read: the phase and the phases begun, the standings, the ledger's flags and
+/// the flags lowered, the rules, the contest so far, and whether the game is over already.
+#[derive(SystemParam)]
+pub(super) struct Endings<'w, 's> {
+    phase: Res<'w, Phase>,
+    /// Phases begun this pass: the one before has ended.
+    begun: MessageReader<'w, 's, PhaseBegun>,
+    standings: Res<'w, Standings>,
+    /// Each faction at the table's flags.
+    ledger: Res<'w, Ledger>,
+    /// Flags lowered this pass (razed, or lost to corruption).
+    lowered: RemovedComponents<'w, 's, Occupied>,
+    world: Res<'w, HexWorld>,
+    contest: ResMut<'w, Contest>,
+    over: Option<Res<'w, GameOver>>,
+}
+
+/// How a game ended: why, who won, and in which phase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Verdict {
+    end: End,
+    winner: Option<Faction>,
+    phase: u32,
+}
+
+impl Endings<'_, '_> {
+    /// The ending this pass brings, if any: when several come at once, the last standing, then
+    /// a lead, the target, the last phase. Follows the contest on the way.
+    fn verdict(&mut self) -> Option<Verdict> {
+        let begun: Vec<u32> = self.begun.read().map(|b| b.0).collect();
+        let goal = &self.world.rules.play.goal;
+        let (last_standing, lead) = (goal.last_standing, goal.lead);
+        let fallen = self.last_standing(last_standing);
+        let led = begun.iter().find_map(|&b| self.lead(lead, b));
+        let goal = &self.world.rules.play.goal;
+        let best = self.standings.0.first().map_or(0, |s| s.points);
+        let target = (goal.target > 0 && best >= goal.target as u64).then(|| Verdict {
+            end: End::Target,
+            winner: self.on_points(),
+            phase: self.phase.0.min(goal.phases),
+        });
+        let phases = (self.phase.0 > goal.phases).then(|| Verdict {
+            end: End::Phases,
+            winner: self.on_points(),
+            phase: goal.phases,
+        });
+        fallen.or(led).or(target).or(phases)
+    }
+
+    /// The faction with the most points; none on a tie.
+    fn on_points(&self) -> Option<Faction> {
+        match self.standings.0[..] {
+            [first, second, ..] if first.points == second.points => None,
+            [first, ..] => Some(first.faction),
+            [] => None,
+        }
+    }
+
+    /// The factions at the table holding flags, by the ledger; none when the table has fewer
+    /// than two factions (a contest needs a rival).
+    fn holders(&self) -> Vec<(Faction, u32)> {
+        if self.standings.0.len() < 2 {
+            return Vec::new();
+        }
+        (self.ledger.0.iter())
+            .filter(|l| l.flags > 0)
+            .map(|l| (l.faction, l.flags))
+            .collect()
+    }
+
+    /// The last standing: when the rules have it and a flag lowered leaves the factions
+    /// holding flags fallen from two or more to one, that one wins now.
+    fn last_standing(&mut self, on: bool) -> Option<Verdict> {
+        let fell = self.lowered.read().count() > 0;
+        let holders = self.holders();
+        let before = std::mem::replace(&mut self.contest.holders, holders.len());
+        match holders[..] {
+            [(winner, _)] if on && fell && before >= 2 => Some(Verdict {
+                end: End::LastStanding,
+                winner: Some(winner),
+                phase: self.phase.0,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The lead, as phase `begun` begins and the one before has ended: the faction holding at
+    /// least the lead's share of the flags extends its run (or starts one), anyone else's run
+    /// ends; a run of the lead's phases wins.
+    fn lead(&mut self, lead: Option<crate::rules::Lead>, begun: u32) -> Option<Verdict> {
+        let lead = lead?;
+        let holders = self.holders();
+        let total: u64 = holders.iter().map(|&(_, n)| n as u64).sum();
+        let top = holders
+            .iter()
+            .copied()
+            .max_by_key(|&(f, n)| (n, std::cmp::Reverse(f.0)));
+        let leader = top.filter(|&(_, n)| n as u64 * 100 >= lead.share as u64 * total);
+        self.contest.leader = leader.map(|(f, _)| match self.contest.leader {
+            Some((held, run)) if held == f => (f, run.saturating_add(1)),
+            _ => (f, 1),
+        });
+        match self.contest.leader {
+            Some((winner, run)) if run >= lead.phases => Some(Verdict {
+                end: End::Lead,
+                winner: Some(winner),
+                phase: begun.saturating_sub(1),
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// Ends the game by the first ending that comes ([`End`]; in one pass, in this order): a
+/// rival's last flag fallen, a lead held, the target reached, the rules' last phase past. Reads [`Endings`] and the log (a loaded
+/// game that had ended is over again without a second entry); writes the [`Contest`],
+/// [`GameOver`], [`EndedBy`] and [`PlayEvent::GameEnded`].
 pub(super) fn end(
-    phase: Res<Phase>,
-    standings: Res<Standings>,
-    world: Res<HexWorld>,
-    over: Option<Res<GameOver>>,
+    mut endings: Endings,
     log: Res<PlayLog>,
     mut commands: Commands,
     mut events: MessageWriter<PlayEvent>,
 ) {
-    let goal = &world.rules.play.goal;
-    let best = standings.0.first().map_or(0, |s| s.points);
-    let reached = goal.target > 0 && best >= goal.target as u64;
-    if over.is_some() || !(phase.0 > goal.phases || reached) {
+    if endings.over.is_some() {
         return;
     }
-    let winner = match standings.0[..] {
-        [first, second, ..] if first.points == second.points => None,
-        [first, ..] => Some(first.faction),
-        [] => None,
+    let Some(Verdict { end, winner, phase }) = endings.verdict() else {
+        return;
     };
-    let phase = phase.0.min(goal.phases);
     commands.insert_resource(GameOver { winner, phase });
+    commands.insert_resource(EndedBy(end));
     let logged = log
         .0
         .iter()
@@ -211,7 +386,27 @@ pub(super) fn end(
         events.write(PlayEvent::GameEnded {
             winner,
             phase,
-            standings: standings.0.clone(),
+            standings: endings.standings.0.clone(),
+            end,
         });
+    }
+}
+
+/// A loaded game the flags had ended (a lead held, the last standing) is over again as its log
+/// says: nothing the rules count again on a load tells those endings (the last phase and the
+/// target are counted again by [`end`], under the rules loaded). Reads the world's
+/// [`PlayLog`]; writes [`GameOver`] and [`EndedBy`].
+pub fn over_again(ecs: &mut World) {
+    let ended = (ecs.resource::<PlayLog>().0.iter().rev()).find_map(|e| match e {
+        PlayEvent::GameEnded {
+            winner, phase, end, ..
+        } => Some((*winner, *phase, *end)),
+        _ => None,
+    });
+    if let Some((winner, phase, end)) = ended
+        && end.by_flags()
+    {
+        ecs.insert_resource(GameOver { winner, phase });
+        ecs.insert_resource(EndedBy(end));
     }
 }

@@ -113,11 +113,14 @@ pub enum PlayEvent {
     PhaseStarted {
         phase: u32,
     },
-    /// The game is over: the winner (none on a tie), the last phase, the standings.
+    /// The game is over: the winner (none on a tie), the last phase, the standings, and why it
+    /// ended (a save written before endings were told holds none: the last phase).
     GameEnded {
         winner: Option<Faction>,
         phase: u32,
         standings: Vec<super::goals::Score>,
+        #[serde(default)]
+        end: super::goals::End,
     },
     /// Hexes in view stayed indeterminate: the world's limits refused them.
     Unseen {
@@ -138,11 +141,10 @@ fn amounts(yields: &std::collections::BTreeMap<String, u32>) -> String {
 }
 
 impl PlayEvent {
-    /// One line for a log or a HUD.
-    pub fn describe(&self, rules: &Rules) -> String {
+    /// The line of a step, a blow, a block or a mire; none for any other event.
+    fn journey(&self) -> Option<String> {
         use PlayEvent::*;
-        let faction = |f: &Faction| rules.faction_name(f.0);
-        match self {
+        Some(match self {
             Moved {
                 player,
                 from,
@@ -166,6 +168,18 @@ impl PlayEvent {
                 toward,
                 ap,
             } => format!("{player} cannot leave the swamp at {at} for {toward} ({ap} AP)"),
+            _ => return None,
+        })
+    }
+
+    /// One line for a log or a HUD.
+    pub fn describe(&self, rules: &Rules) -> String {
+        use PlayEvent::*;
+        let faction = |f: &Faction| rules.faction_name(f.0);
+        match self {
+            Moved { .. } | Blown { .. } | Blocked { .. } | Mired { .. } => {
+                self.journey().unwrap_or_default()
+            }
             Corrupted { hex, player } => format!("{hex} is corrupted as {player} leaves it"),
             Warded { hex } => format!("a pylon keeps corruption from {hex}"),
             Cleansed { hex } => format!("a pylon cleanses {hex}"),
@@ -210,8 +224,11 @@ impl PlayEvent {
             TurnEnded { player } => format!("{player} ends the turn"),
             PhaseStarted { phase } => format!("phase {phase} begins"),
             GameEnded {
-                winner, standings, ..
-            } => game_ended(*winner, standings, rules),
+                winner,
+                standings,
+                end,
+                ..
+            } => game_ended(*winner, standings, *end, rules),
             Unseen { limit } => format!("hexes in view stay indeterminate: {}", limit.describe()),
             Refused {
                 player, refusal, ..
@@ -220,18 +237,25 @@ impl PlayEvent {
     }
 }
 
-/// "the game is over: Ashen Host wins (Ashen Host 12, Verdant Court 9)", or a tie.
-fn game_ended(winner: Option<Faction>, standings: &[super::goals::Score], rules: &Rules) -> String {
+/// "the game is over after its last phase: Ashen Host wins (Ashen Host 12, Verdant Court 9)",
+/// or a tie.
+fn game_ended(
+    winner: Option<Faction>,
+    standings: &[super::goals::Score],
+    end: super::goals::End,
+    rules: &Rules,
+) -> String {
     let table: Vec<String> = (standings.iter())
         .map(|s| format!("{} {}", rules.faction_name(s.faction.0), s.points))
         .collect();
+    let how = end.told();
     match winner {
         Some(w) => format!(
-            "the game is over: {} wins ({})",
+            "the game is over {how}: {} wins ({})",
             rules.faction_name(w.0),
             table.join(", ")
         ),
-        None => format!("the game is over, a tie ({})", table.join(", ")),
+        None => format!("the game is over {how}, a tie ({})", table.join(", ")),
     }
 }
 

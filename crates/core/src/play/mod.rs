@@ -29,6 +29,7 @@ pub mod restart;
 pub mod routes;
 pub mod search;
 mod stagways;
+mod turns;
 pub mod walk;
 
 use bevy::prelude::*;
@@ -38,13 +39,11 @@ use crate::schedule::{FrameSystems, RuleStages};
 use crate::world::plugin::{GenerationRefused, HexEdited, HexGenerated, Resolve};
 
 pub use actions::{Action, Order, Refusal};
-pub use bots::{
-    Bot, BotActions, BotBudget, BotPace, BotSeats, MAX_TRIES, SeatKind, table_of, to_act,
-};
+pub use bots::{Bot, BotActions, BotBudget, BotPace, BotSeats, MAX_TRIES, SeatKind, table_of};
 pub use construction::{Built, check as build_check};
 pub use corruption::{StepSpread, step_spread};
 pub use flags::{Occupied, RazedHexes, occupant, occupant_in};
-pub use goals::{GameOver, Score, Standings};
+pub use goals::{Contest, End, EndedBy, GameOver, Score, Standings, over_again};
 pub use hazards::{MAX_BLOWS, effects as movement_effects};
 pub use ledger::{FactionLedger, Ledger, MAX_HISTORY, ScoreHistory, ScoreRow};
 pub use log::{PlayEvent, PlayLog};
@@ -54,6 +53,7 @@ pub use players::{
     ActionPoints, Faction, Moves, Player, PlayerId, PlayerIndex, Position, Resources, Turn,
     default_seats,
 };
+pub use turns::to_act;
 pub use walk::{WalkEnd, WalkEnded, WalkOrder, WalkPace, Walks};
 
 pub use crate::rules::MAX_SEATS;

@@ -39,6 +39,9 @@ pub mod aeternus {
     pub const MAX_AP: u32 = 100;
     /// The longest game a goal may set, in phases.
     pub const MAX_PHASES: u32 = 1_000_000;
+    /// The least share of the flags (in percent) a decisive lead may ask: a majority, so at
+    /// most one faction holds it.
+    pub const MIN_LEAD_SHARE: u32 = 51;
     /// Points a hex part scores, and the largest target score.
     pub const MAX_POINTS: u32 = 1000;
     pub const MAX_SCORE: u32 = 1_000_000_000;

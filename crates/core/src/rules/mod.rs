@@ -166,12 +166,18 @@ pub fn sum_yields<'a>(parts: impl IntoIterator<Item = &'a Yield>) -> Yield {
     total
 }
 
-/// How a game ends: after `phases` phases, or once a faction's score reaches `target` (0: no
-/// target). A faction scores for each hex its flags occupy.
+/// How a game ends: after `phases` phases, once a faction's score reaches `target` (0: no
+/// target), when a faction holds the `lead` long enough, or, with `last_standing`, when a
+/// rival's last flag falls and leaves one faction alone holding flags. A faction scores for
+/// each hex its flags occupy.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Goal {
     pub phases: u32,
     pub target: u32,
+    /// The decisive lead, if the rules have one.
+    pub lead: Option<Lead>,
+    /// Whether the last faction standing with flags wins.
+    pub last_standing: bool,
     /// Points for the flag itself, for each site on the hex, for its landmark (by id) and for
     /// each of its features (by id).
     pub flag: u32,
@@ -188,6 +194,8 @@ impl Default for Goal {
         Self {
             phases: 100,
             target: 0,
+            lead: None,
+            last_standing: false,
             flag: 1,
             site: 0,
             landmarks: Vec::new(),
@@ -195,6 +203,15 @@ impl Default for Goal {
             resources: Vec::new(),
         }
     }
+}
+
+/// A decisive lead: a faction holding at least `share` percent (a majority, so one faction at
+/// most) of the flags of the factions at the table at the end of `phases` phases in a row wins
+/// at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lead {
+    pub share: u32,
+    pub phases: u32,
 }
 
 /// Gathering on the player's own hex: `ap` action points for the yield of its biome and of its

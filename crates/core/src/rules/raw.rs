@@ -190,13 +190,17 @@ pub struct RawGather {
     pub landmarks: BTreeMap<String, BTreeMap<String, u32>>,
 }
 
-/// How a game ends and who wins. Every field may be left out (100 phases, no target, a point a
-/// flag).
+/// How a game ends and who wins. Every field may be left out (100 phases, no target, no lead,
+/// no last standing, a point a flag).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct RawGoal {
     pub phases: u32,
     pub target: u32,
+    /// A decisive lead: `lead: Some((share: 60, phases: 10))`.
+    pub lead: Option<RawLead>,
+    /// Whether the faction left alone holding flags, once a rival's last flag falls, wins.
+    pub last_standing: bool,
     pub points: RawPoints,
 }
 
@@ -205,9 +209,20 @@ impl Default for RawGoal {
         Self {
             phases: 100,
             target: 0,
+            lead: None,
+            last_standing: false,
             points: RawPoints::default(),
         }
     }
+}
+
+/// A faction holding at least `share` percent of the flags at the end of `phases` phases in a
+/// row wins at once. Both fields are given.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawLead {
+    pub share: u32,
+    pub phases: u32,
 }
 
 /// What a hex a faction's flag occupies scores: the flag itself, each site on it, and its

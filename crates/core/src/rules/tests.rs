@@ -313,3 +313,64 @@ fn a_seventeenth_feature_is_refused() {
         "lists 17; the number of entries must lie in 0..=16"
     );
 }
+
+/// The goal's decisive endings: off in ours; a lead (written with or without `Some`) and the
+/// last standing read as given; a share not a majority, past 100 or a run of no phases is
+/// refused naming its field, and the bounds themselves load.
+#[test]
+fn the_goals_lead_and_last_standing_read_and_keep_their_ranges() {
+    let r = Rules::aeternus();
+    assert_eq!((r.play.goal.lead, r.play.goal.last_standing), (None, false));
+    let edit = |lead: &str, last: &str| {
+        let text = DEFAULT_AETERNUS
+            .replacen("lead: None,", &format!("lead: {lead},"), 1)
+            .replacen(
+                "last_standing: false,",
+                &format!("last_standing: {last},"),
+                1,
+            );
+        Rules::from_str(&text, "r.ron")
+    };
+    let r = edit("Some((share: 60, phases: 10))", "true").unwrap_or_else(|e| panic!("{e}"));
+    let lead = Lead {
+        share: 60,
+        phases: 10,
+    };
+    assert_eq!(
+        (r.play.goal.lead, r.play.goal.last_standing),
+        (Some(lead), true)
+    );
+    let r = edit("(share: 60, phases: 10)", "false").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.play.goal.lead, Some(lead));
+    for (lead, field, message) in [
+        (
+            "Some((share: 50, phases: 10))",
+            "play.goal.lead.share",
+            "is 50; must lie in 51..=100",
+        ),
+        (
+            "Some((share: 101, phases: 10))",
+            "play.goal.lead.share",
+            "is 101; must lie in 51..=100",
+        ),
+        (
+            "Some((share: 60, phases: 0))",
+            "play.goal.lead.phases",
+            "is 0; must lie in 1..=1000000",
+        ),
+    ] {
+        let e = edit(lead, "false").expect_err(lead);
+        assert_eq!(e.field.as_deref(), Some(field), "{e}");
+        assert_eq!(e.message, message, "{e}");
+        assert!(e.to_string().starts_with("r.ron"), "{e}");
+    }
+    for lead in [
+        "Some((share: 51, phases: 1))",
+        "Some((share: 100, phases: 1000000))",
+    ] {
+        edit(lead, "false").unwrap_or_else(|e| panic!("{lead}: {e}"));
+    }
+    // Both fields of a lead are given.
+    let e = edit("Some((share: 60))", "false").expect_err("a lead without phases");
+    assert!(e.line.is_some() && e.message.contains("phases"), "{e}");
+}

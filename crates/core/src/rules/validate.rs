@@ -394,6 +394,7 @@ fn validate_goal(
 ) -> Result<Goal, RulesError> {
     c.within("play.goal.phases", raw.phases, 1..=MAX_PHASES)?;
     c.within("play.goal.target", raw.target, 0..=MAX_SCORE)?;
+    let lead = raw.lead.as_ref().map(|l| validate_lead(c, l)).transpose()?;
     c.within("play.goal.points.flag", raw.points.flag, 0..=MAX_POINTS)?;
     c.within("play.goal.points.site", raw.points.site, 0..=MAX_POINTS)?;
     let by_name = |what: &str, table: &BTreeMap<String, u32>, names: &[&str]| {
@@ -415,10 +416,23 @@ fn validate_goal(
     Ok(Goal {
         phases: raw.phases,
         target: raw.target,
+        lead,
+        last_standing: raw.last_standing,
         flag: raw.points.flag,
         site: raw.points.site,
         landmarks: by_name("landmark", &raw.points.landmarks, &landmark_names)?,
         features: by_name("feature", &raw.points.features, &feature_names)?,
         resources: by_name("resource", &raw.points.resources, &resource_names)?,
+    })
+}
+
+/// The decisive lead's share a majority (so one faction at most holds it) and its phases a
+/// game's length at most.
+fn validate_lead(c: &Check, raw: &raw::RawLead) -> Result<Lead, RulesError> {
+    c.within("play.goal.lead.share", raw.share, MIN_LEAD_SHARE..=100)?;
+    c.within("play.goal.lead.phases", raw.phases, 1..=MAX_PHASES)?;
+    Ok(Lead {
+        share: raw.share,
+        phases: raw.phases,
     })
 }

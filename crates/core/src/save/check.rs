@@ -7,7 +7,7 @@ use hexx::Hex;
 
 use super::{OLDEST, SaveGame, SavedHex, SavedKnowledge, SavedPlayer, VERSION};
 use crate::hex::Coord;
-use crate::play::{Action, Faction, PlayEvent, PlayerId, Refusal, Score};
+use crate::play::{Action, End, Faction, PlayEvent, PlayerId, Refusal, Score};
 use crate::rules::check::MAX_NAME;
 use crate::rules::check::aeternus::MAX_AP;
 use crate::rules::{Rules, RulesError};
@@ -364,7 +364,8 @@ fn event(e: &PlayEvent, rules: &Rules, ids: &BTreeSet<u32>) -> Result<(), PartEr
             winner,
             phase: n,
             standings,
-        } => entry.game_ended(winner.as_ref(), *n, standings),
+            end,
+        } => entry.game_ended(winner.as_ref(), *n, standings, *end),
         Unseen { .. } => Ok(()),
         Refused {
             player: p,
@@ -495,10 +496,16 @@ impl EntryCheck<'_> {
         winner: Option<&Faction>,
         n: u32,
         standings: &[Score],
+        end: End,
     ) -> Result<(), PartError> {
         phase(n).map_err(|m| ("phase".to_string(), m))?;
         if let Some(w) = winner {
             self.faction(w.0)?;
+        } else if end.by_flags() {
+            return Err((
+                "winner".into(),
+                format!("none; a game ended by `{}` names its winner", end.name()),
+            ));
         }
         if standings.len() > MAX_SEATS as usize {
             return Err((

@@ -265,7 +265,8 @@ impl SaveGame {
     }
 
     /// Puts the game into an app built with `CorePlugin` and not yet run: its world, phase,
-    /// flags and log now, its players (and the hexes' flags) at startup.
+    /// flags and log now (and its end, when the flags had decided it), its players (and the
+    /// hexes' flags) at startup.
     pub fn install(self, app: &mut App, world: HexWorld) {
         let flags = self
             .flags
@@ -282,6 +283,7 @@ impl SaveGame {
             .insert_resource(PlayersToSeat(self.players))
             .add_systems(Startup, spawn_players)
             .add_systems(PostStartup, raise_flags);
+        crate::play::over_again(app.world_mut());
     }
 }
 
@@ -322,6 +324,7 @@ impl SaveGame {
         ecs.insert_resource(self.history.clone());
         ecs.insert_resource(Phase(self.phase));
         ecs.insert_resource(PlayLog(self.log));
+        crate::play::over_again(ecs);
         seat_saved(ecs, &self.players);
         for (at, f) in &self.flags {
             let e = ecs.resource::<HexIndex>().get(&at.to_hex()).copied();

@@ -43,7 +43,10 @@ fn play(app: &mut App, round: usize) {
         .feature("Flag")
         .unwrap();
     for r in round..round + 4 {
-        for id in [1, 2] {
+        // The turn order's first seat moves on each phase.
+        let phase = app.world().resource::<crate::play::Phase>().0;
+        let order = if phase % 2 == 1 { [1, 2] } else { [2, 1] };
+        for id in order {
             let player = PlayerId(id);
             let steps = [
                 Direction::ALL[(r + id as usize) % 6],

@@ -6,20 +6,21 @@ use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
 use crate::hex::Coord;
-use crate::play::{Action, PlayerId};
+use crate::play::{Action, End, PlayerId};
 use crate::rules::{FeatureId, Rules};
 use crate::world::HexWorld;
 
-/// The log's format version. Format 2 adds the flag lines (razes and reclaims); format 3 the
-/// searches (`search` actions, their `searched` outcome and the sites they `found`), played
-/// where sites are found, not given; a log of format [`OLDEST_FORMAT`] to this one is read, any
-/// other refused, naming both.
-pub const FORMAT: u32 = 3;
+/// The log's format version. Format 2 added the flag lines (razes and reclaims); format 3 the
+/// end line's `end` (why the game ended) and the turn order whose first seat moves on each
+/// phase; format 4 the searches (`search` actions, their `searched` outcome and the sites they
+/// `found`), played where sites are found, not given. A log of format [`OLDEST_FORMAT`] to this
+/// one is read, any other refused, naming both.
+pub const FORMAT: u32 = 4;
 
-/// The oldest format read: format 3. The games of formats 1 and 2 were played where every
-/// flag was paid by every site under it, known or not: replayed now they would come to another
-/// game, so they are refused, naming their format.
-pub const OLDEST_FORMAT: u32 = 3;
+/// The oldest format read: format 4. Older games took turns in id order every phase, or were
+/// paid by every site under a flag, known or not: replayed now they would come to another game,
+/// so they are refused, naming their format.
+pub const OLDEST_FORMAT: u32 = 4;
 
 /// One line of the log.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -52,6 +53,11 @@ impl GameLine {
     /// flag lines).
     pub fn has(&self, line: &Line) -> bool {
         self.format >= 2 || !matches!(line, Line::Flag(_))
+    }
+
+    /// Whether the log's end line tells why the game ended (format 3 on).
+    pub fn tells_the_end(&self) -> bool {
+        self.format >= 3
     }
 }
 
@@ -258,11 +264,32 @@ pub struct EndLine {
     /// The winning faction (none on a tie, or while the game goes on).
     pub winner: Option<u32>,
     pub winner_name: Option<String>,
+    /// Why the game ended (format 3; none while it goes on, or in an older log).
+    #[serde(default)]
+    pub end: Option<End>,
     /// Best first.
     pub standings: Vec<Standing>,
     /// Actions tried (blows not counted).
     pub actions: u64,
     pub hexes: u64,
+}
+
+impl EndLine {
+    /// The factions the win goes to: the winner, or on a tie every faction level at the top of
+    /// the standings (none when the game goes on, or nobody stands).
+    pub fn winners(&self) -> Vec<u32> {
+        if self.ended_in.is_none() {
+            return Vec::new();
+        }
+        if let Some(w) = self.winner {
+            return vec![w];
+        }
+        let top = self.standings.first().map(|s| s.points);
+        (self.standings.iter())
+            .filter(|s| Some(s.points) == top)
+            .map(|s| s.faction)
+            .collect()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

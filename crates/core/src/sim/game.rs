@@ -11,7 +11,7 @@ use hexx::Hex;
 use super::format::{EndLine, GameLine, Line, Seat, Standing};
 use super::record::{self, Recorder};
 use crate::headless::Fault;
-use crate::play::{Bot, BotPace, Faction, GameOver, Phase, Player, Position, Standings};
+use crate::play::{Bot, BotPace, EndedBy, Faction, GameOver, Phase, Player, Position, Standings};
 use crate::rules::Rules;
 use crate::sites::{SiteLayer, SiteRules};
 use crate::world::HexWorld;
@@ -202,6 +202,7 @@ pub fn end_line(app: &App) -> EndLine {
         ended_in: over.map(|o| o.phase),
         winner,
         winner_name: winner.map(|f| world.rules.faction_name(f)),
+        end: ecs.get_resource::<EndedBy>().map(|e| e.0),
         standings,
         actions: ecs.resource::<Recorder>().actions,
         hexes: world.len() as u64,

@@ -243,7 +243,7 @@ fn body_kind(text: &str, n: usize, source: &str) -> Result<BodyLine, Fault> {
 }
 
 /// The fields in the order a difference is reported.
-const FIELDS: [&str; 18] = [
+const FIELDS: [&str; 19] = [
     "kind",
     "phase",
     "player",
@@ -261,6 +261,7 @@ const FIELDS: [&str; 18] = [
     "cause",
     "ended_in",
     "winner",
+    "end",
     "standings",
 ];
 
@@ -337,8 +338,14 @@ pub fn replay(log: &Log, setup: &Setup) -> Result<App, Fault> {
             "the replay diverges from the log: the replay has no such line",
         ));
     }
-    let replayed =
+    let mut replayed =
         serde_json::to_value(Line::End(game::end_line(&app))).expect("a line serialises");
+    if !log.game.tells_the_end()
+        && let Some(fields) = replayed.as_object_mut()
+    {
+        // An older log's end line does not say why the game ended.
+        fields.remove("end");
+    }
     if let Some(d) = difference(&log.end.1, &replayed) {
         return Err(bad(
             &log.source,

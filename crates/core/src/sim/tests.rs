@@ -272,6 +272,7 @@ fn a_raze_and_a_reclaim_are_flag_lines() {
     let ashe = Direction::Ashe.offset();
     for a in [
         build(p0, hexx::Hex::ZERO, flag),
+        Action::EndTurn { player: p0 },
         Action::Traverse {
             player: p1,
             direction: Direction::North,
@@ -408,4 +409,54 @@ fn knowledge_share_by_seed() {
         "in all: {with} of {seen} = {:.1}%",
         100.0 * with as f64 / seen as f64
     );
+}
+
+/// The log replayed with `rules` (of the embedded text's hash): the save, or the refusal.
+fn replay_with(log: &str, rules: &crate::rules::Rules) -> Result<String, String> {
+    let parsed = Log::parse(log, "game.jsonl").map_err(|e| e.to_string())?;
+    let (_, hash) = load_rules("aeternus").unwrap();
+    let setup = parsed
+        .setup(rules.clone(), &hash)
+        .map_err(|e| e.to_string())?;
+    let mut app = replay::replay(&parsed, &setup).map_err(|e| e.to_string())?;
+    Ok(game::save_text(&mut app))
+}
+
+/// Two greedy bots under a lead of 51% over 2 phases: the lead ends the game before its last
+/// phase, the end line says so (`"end":"lead"`) and replays; an end line that says otherwise
+/// diverges at its field; a format 2 log, whose end line has no `end`, still replays.
+#[test]
+fn the_end_line_says_why_the_game_ended_and_a_replay_checks_it() {
+    use crate::play::End;
+    let (mut rules, hash) = load_rules("aeternus").unwrap();
+    rules.play.goal.phases = 20;
+    rules.play.goal.lead = Some(crate::rules::Lead {
+        share: 51,
+        phases: 2,
+    });
+    let s = Setup {
+        seats: game::seats(&rules, &[Bot::Greedy, Bot::Greedy]),
+        rules,
+        rules_hash: hash,
+        seed: 1,
+    };
+    let (log, save) = sim(&s);
+    let Some(Line::End(end)) = lines(&log).pop() else {
+        panic!("no end line")
+    };
+    assert_eq!(end.end, Some(End::Lead), "{end:?}");
+    assert!(end.ended_in.is_some_and(|p| p < 20), "{end:?}");
+    assert_eq!(end.winners(), vec![end.winner.unwrap()]);
+    assert!(log.starts_with(r#"{"kind":"game","format":4,"#), "{log}");
+    assert_eq!(replay_with(&log, &s.rules).as_deref(), Ok(save.as_str()));
+    let told = log.replace(r#""end":"lead""#, r#""end":"phases""#);
+    let err = replay_with(&told, &s.rules).unwrap_err();
+    assert!(
+        err.contains("field `end`: the log says \"phases\", the replay gives \"lead\""),
+        "{err}"
+    );
+    // A log of an older format is refused, naming its format.
+    let older = log.replacen(r#""format":4,"#, r#""format":3,"#, 1);
+    let err = replay_with(&older, &s.rules).unwrap_err();
+    assert!(err.contains("the log is of format 3"), "{err}");
 }

@@ -252,7 +252,8 @@ pub(super) fn update(
     )>,
 ) {
     let players = game.table.in_order();
-    let me = players.iter().find(|s| s.may_act());
+    let to_act = game.table.to_act();
+    let me = players.iter().find(|s| Some(s.id()) == to_act);
     let (status, who) = game.status(me, &window);
     let hover = game.hover(&players, me, window.hovered.0);
     let rules = &game.rules;

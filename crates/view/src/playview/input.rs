@@ -71,7 +71,8 @@ pub(crate) fn perform(
     mut orders: Orders,
 ) {
     let players = game.table.in_order();
-    let Some(me) = players.iter().find(|s| s.may_act()) else {
+    let to_act = game.table.to_act();
+    let Some(me) = players.iter().find(|s| Some(s.id()) == to_act) else {
         commands.clear();
         return;
     };

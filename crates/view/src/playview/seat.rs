@@ -1,5 +1,6 @@
 //! The players at the table: one per faction, seated at the origin on start, and whose turn it
-//! is. Hot-seat: the current player is the first in id order who may still act this phase.
+//! is. Hot-seat: the current player is the core's seat to act ([`aeternus_core::play::to_act`]:
+//! in id order from the phase's first seat, which moves on each phase).
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -82,6 +83,8 @@ type SeatParts = (
 #[derive(SystemParam)]
 pub struct Table<'w, 's> {
     players: Query<'w, 's, SeatParts>,
+    /// The phase, whose first seat the turn order starts from.
+    phase: Res<'w, aeternus_core::play::Phase>,
 }
 
 impl Table<'_, '_> {
@@ -106,8 +109,15 @@ impl Table<'_, '_> {
         all
     }
 
-    /// Whose turn it is: the first player in id order with AP left and the turn not ended.
+    /// Whose turn it is: the core's seat to act.
     pub fn current(&self) -> Option<Seated<'_>> {
-        self.in_order().into_iter().find(Seated::may_act)
+        let id = self.to_act()?;
+        self.in_order().into_iter().find(|s| s.id() == id)
+    }
+
+    /// The id of the seat to act.
+    pub fn to_act(&self) -> Option<PlayerId> {
+        let seats = (self.players.iter()).map(|(_, p, _, _, ap, turn, _)| (p.id, turn.may_act(ap)));
+        aeternus_core::play::to_act(self.phase.0, seats)
     }
 }

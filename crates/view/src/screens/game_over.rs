@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use super::widgets::{self, Act, Take, item};
 use super::{Menu, Screen};
-use aeternus_core::play::{GameOver, ScoreHistory, Standings};
+use aeternus_core::play::{End, EndedBy, GameOver, ScoreHistory, Standings};
 use aeternus_core::world::plugin::WorldRules;
 
 pub(super) fn plugin(app: &mut App) {
@@ -28,16 +28,27 @@ fn end(mut screen: ResMut<NextState<Screen>>) {
     screen.set(Screen::GameOver);
 }
 
-/// Writes the screen's entities. Reads [`GameOver`], [`Standings`], the [`ScoreHistory`] and
-/// the rules.
+/// How the game ended, when the flags or the target ended it before its last phase: "Ended by
+/// a lead held\n".
+fn ended_by(by: Option<&EndedBy>) -> String {
+    match by.map(|b| b.0) {
+        Some(end) if end != End::Phases => format!("Ended {}\n", end.told()),
+        _ => String::new(),
+    }
+}
+
+/// Writes the screen's entities. Reads [`GameOver`], [`EndedBy`], [`Standings`], the
+/// [`ScoreHistory`] and the rules.
 fn spawn(
     mut commands: Commands,
     over: Res<GameOver>,
+    by: Option<Res<EndedBy>>,
     standings: Res<Standings>,
     history: Res<ScoreHistory>,
     rules: WorldRules,
 ) {
-    let words = crate::playview::text::game_over(&over, &standings.0, &rules);
+    let mut words = crate::playview::text::game_over(&over, &standings.0, &rules);
+    words.who += &ended_by(by.as_deref());
     info!(
         "{}{}{}",
         words.phase,
@@ -102,6 +113,7 @@ mod tests {
             winner: Some(Faction(1)),
             phase: 3,
         });
+        world.insert_resource(EndedBy(End::Lead));
         let mut history = ScoreHistory::default();
         for phase in 0..=3 {
             let points = (0..2)
@@ -125,5 +137,28 @@ mod tests {
         for label in ["points", "phase", "Verdant Court", "Ashen Host", "3", "0"] {
             assert!(words.iter().any(|w| w == label), "{label}: {words:?}");
         }
+        // The flags ended it: the screen says how.
+        assert!(
+            words
+                .iter()
+                .any(|w| w.contains("Ashen Host wins\nEnded by a lead held\n")),
+            "{words:?}"
+        );
+    }
+
+    /// The screen tells an ending before the last phase, and leaves the last phase to its phase
+    /// line.
+    #[test]
+    fn the_end_of_the_game_tells_how_the_game_ended() {
+        assert_eq!(
+            ended_by(Some(&EndedBy(End::LastStanding))),
+            "Ended with one faction left holding flags\n"
+        );
+        assert_eq!(
+            ended_by(Some(&EndedBy(End::Target))),
+            "Ended at the target score\n"
+        );
+        assert_eq!(ended_by(Some(&EndedBy(End::Phases))), "");
+        assert_eq!(ended_by(None), "");
     }
 }

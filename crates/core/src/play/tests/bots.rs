@@ -264,7 +264,7 @@ pub(super) fn greedy_game(seed: u64, n: u32, phases: u32) -> (Table, Vec<PlayEve
 /// seed goes alike.
 #[test]
 fn greedy_bots_build_everything_and_play_alike_twice() {
-    for seed in [1, 3] {
+    for seed in [3, 4] {
         let (mut t, log) = greedy_game(seed, 4, 60);
         let built: std::collections::BTreeSet<FeatureId> = (log.iter())
             .filter_map(|e| match e {

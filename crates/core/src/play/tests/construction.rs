@@ -63,7 +63,9 @@ fn a_flag_is_paid_for_and_occupies_the_hex_for_the_builders_faction() {
     assert_eq!(occupant_in(t.app.world(), HERE), Some(Faction(1)));
     t.assert_mirrored();
     t.assert_invariants();
-    // One flag a hex: the other faction cannot add its own, and the owner stays.
+    // One flag a hex: the other faction cannot add its own, and the owner stays (next phase,
+    // when seat 1 may act again).
+    super::economy::end_turns(&mut t, &[2]);
     t.set(
         1,
         Resources([("wood".into(), 99), ("thread".into(), 9)].into()),

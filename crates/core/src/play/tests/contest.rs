@@ -22,12 +22,7 @@ fn rival_on_a_flag(seed: u64) -> Table {
     t.join(1, 0, HERE);
     t.join(2, 1, HERE);
     t.frame();
-    let flag = t.feature("Flag");
-    t.act([Action::Build {
-        player: PlayerId(1),
-        hex: HERE,
-        feature: flag,
-    }]);
+    t.build(1, HERE, "Flag");
     assert_eq!(occupant_in(t.app.world(), HERE), Some(Faction(0)));
     t
 }

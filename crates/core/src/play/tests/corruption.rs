@@ -139,12 +139,7 @@ fn corruption_takes_the_flag_and_the_occupation() {
         .fill(HERE, 2, "Meadow");
     t.join(1, 2, HERE);
     t.frame();
-    let flag = t.feature("Flag");
-    t.act([Action::Build {
-        player: PlayerId(1),
-        hex: HERE,
-        feature: flag,
-    }]);
+    t.build(1, HERE, "Flag");
     assert_eq!(occupant_in(t.app.world(), HERE), Some(Faction(2)));
     let events = t.go(1, North);
     assert_eq!(

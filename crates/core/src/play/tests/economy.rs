@@ -144,10 +144,16 @@ pub(super) fn mint_table() -> Table {
     t
 }
 
+/// Ends the turns of `ids`, each when the turn order comes to it; stops at a seat not listed.
 pub(super) fn end_turns(t: &mut Table, ids: &[u32]) -> Vec<PlayEvent> {
-    t.act(ids.iter().map(|&id| Action::EndTurn {
-        player: PlayerId(id),
-    }))
+    let mut events = Vec::new();
+    for _ in 0..ids.len() {
+        let Some(p) = t.seat_to_act().filter(|p| ids.contains(&p.0)) else {
+            break;
+        };
+        events.extend(t.act_as_sent([Action::EndTurn { player: p }]));
+    }
+    events
 }
 
 fn paid(events: &[PlayEvent]) -> Vec<(u32, u32)> {

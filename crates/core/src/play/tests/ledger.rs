@@ -40,12 +40,7 @@ fn flagged() -> Table {
     t.join(2, 0, HERE);
     t.join(3, 1, HERE);
     t.frame();
-    let flag = t.feature("Flag");
-    t.act([Action::Build {
-        player: PlayerId(1),
-        hex: HERE,
-        feature: flag,
-    }]);
+    t.build(1, HERE, "Flag");
     t
 }
 

@@ -127,14 +127,74 @@ impl Table {
         new
     }
 
-    /// Sends the actions, runs one frame, returns its events.
+    /// Sends the actions, runs one frame, returns its events. When they are all one player's
+    /// and that player may still act this phase, the turn is passed to it first
+    /// ([`Self::pass_to`]): a test acts as any seat, the seats before it ending their turns.
     pub fn act(&mut self, actions: impl IntoIterator<Item = Action>) -> Vec<PlayEvent> {
+        let actions: Vec<Action> = actions.into_iter().collect();
+        let one = actions.first().map(Action::player);
+        if let Some(p) = one.filter(|&p| actions.iter().all(|a| a.player() == p))
+            && self.may_act(p)
+        {
+            self.pass_to(p.0);
+        }
+        self.act_as_sent(actions)
+    }
+
+    /// Sends the actions as they are, whoever is to act; runs one frame, returns its events.
+    pub fn act_as_sent(&mut self, actions: impl IntoIterator<Item = Action>) -> Vec<PlayEvent> {
         for a in actions {
             self.app.world_mut().write_message(a);
         }
         self.frame()
     }
 
+    /// Whether player `p` is at the table with AP left and its turn not ended.
+    fn may_act(&mut self, p: PlayerId) -> bool {
+        let world = self.app.world_mut();
+        let mut q = world.query::<(&Player, &ActionPoints, &Turn)>();
+        q.iter(world).any(|(pl, ap, t)| pl.id == p && t.may_act(ap))
+    }
+
+    /// The seat to act now ([`crate::play::to_act`]).
+    pub fn seat_to_act(&mut self) -> Option<PlayerId> {
+        let phase = self.app.world().resource::<crate::play::Phase>().0;
+        let world = self.app.world_mut();
+        let mut q = world.query::<(&Player, &ActionPoints, &Turn)>();
+        let seats: Vec<_> = q
+            .iter(world)
+            .map(|(p, ap, t)| (p.id, t.may_act(ap)))
+            .collect();
+        crate::play::to_act(phase, seats)
+    }
+
+    /// Passes the turn to player `id`: every seat to act before it ends its turn, as the turn
+    /// order asks (a phase may turn on the way when `id` has no AP left).
+    pub fn pass_to(&mut self, id: u32) -> Vec<PlayEvent> {
+        let mut events = Vec::new();
+        // Bounded: a game over refuses every end of turn.
+        for _ in 0..64 {
+            let Some(p) = self.seat_to_act().filter(|p| p.0 != id) else {
+                break;
+            };
+            events.extend(self.act_as_sent([Action::EndTurn { player: p }]));
+        }
+        events
+    }
+
+    /// Player `id`'s building of the feature named `feature` on `hex` (its turn passed to it
+    /// first, as [`Self::act`] does).
+    pub fn build(&mut self, id: u32, hex: Hex, feature: &str) -> Vec<PlayEvent> {
+        let feature = self.feature(feature);
+        let player = PlayerId(id);
+        self.act([Action::Build {
+            player,
+            hex,
+            feature,
+        }])
+    }
+
+    /// Player `id`'s step (its turn passed to it first, as [`Self::act`] does).
     pub fn go(&mut self, id: u32, direction: Direction) -> Vec<PlayEvent> {
         let player = PlayerId(id);
         self.act([Action::Traverse { player, direction }])

@@ -146,7 +146,8 @@ fn blows_are_attempts_of_their_own_bounded_even_at_a_wind_chance_of_1() {
 }
 
 /// A pylon built in the same frame as a move onto its corrupted neighbour: the pylon's action
-/// is settled first (the hex is cleansed), so the move spreads nothing.
+/// is settled first (the hex is cleansed), so the move spreads nothing. Each seat in its turn:
+/// the builder's turn comes first in phase 2, the mover's in phase 1.
 #[test]
 fn a_pylon_built_in_the_frame_of_a_move_onto_its_ring_cleanses_first() {
     let setup = |seed| {
@@ -172,6 +173,7 @@ fn a_pylon_built_in_the_frame_of_a_move_onto_its_ring_cleanses_first() {
         (t, cursed, site)
     };
     let (mut t, cursed, site) = setup(5);
+    super::economy::end_turns(&mut t, &[1, 2]);
     let pylon = t.feature("Pylon of Purity");
     let build = Action::Build {
         player: PlayerId(2),
@@ -182,7 +184,10 @@ fn a_pylon_built_in_the_frame_of_a_move_onto_its_ring_cleanses_first() {
         player: PlayerId(1),
         direction: North,
     };
-    let events = t.act([build.clone(), go.clone()]);
+    let ends = |id| Action::EndTurn {
+        player: PlayerId(id),
+    };
+    let events = t.act([build.clone(), ends(2), go.clone()]);
     assert!(
         !t.is_corrupted(cursed) && !t.is_corrupted(HERE),
         "{events:?}"
@@ -198,7 +203,7 @@ fn a_pylon_built_in_the_frame_of_a_move_onto_its_ring_cleanses_first() {
     t.assert_invariants();
     // The other way round, the move comes first: the hex left (outside the ring) is corrupted.
     let (mut t, cursed, _) = setup(5);
-    let events = t.act([go, build]);
+    let events = t.act([go, ends(1), build]);
     assert!(
         t.is_corrupted(HERE) && !t.is_corrupted(cursed),
         "{events:?}"

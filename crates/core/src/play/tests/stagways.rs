@@ -55,10 +55,15 @@ fn travel_is_not_a_move_and_ends_the_phase_for_the_traveller() {
     }]);
     assert_eq!(**t.app.world().resource::<Phase>(), 2);
     assert!(!t.get::<Turn>(1).ended);
-    assert!(matches!(
-        travel(&mut t, 1, HERE)[..],
-        [PlayEvent::Travelled { .. }]
-    ));
+    let events = travel(&mut t, 1, HERE);
+    assert!(
+        // Seat 2 ended its turn for seat 1 to act: the phase turns after the travel.
+        matches!(
+            events[..],
+            [PlayEvent::Travelled { .. }, PlayEvent::PhaseStarted { .. }]
+        ),
+        "{events:?}"
+    );
 }
 
 #[test]
@@ -68,12 +73,16 @@ fn travel_needs_a_station_at_both_ends() {
         [PlayEvent::Refused { refusal, .. }] => refusal.clone(),
         e => panic!("{e:?}"),
     };
-    assert_eq!(refusal(travel(&mut t, 2, FAR)), Refusal::NoStationHere);
     let meadow = step(HERE, North);
     assert_eq!(
         refusal(travel(&mut t, 1, meadow)),
         Refusal::NoStationThere(coord(meadow))
     );
     assert_eq!(refusal(travel(&mut t, 1, HERE)), Refusal::AlreadyThere);
+    // Seat 2's turn once seat 1 ends its own.
+    t.act([Action::EndTurn {
+        player: PlayerId(1),
+    }]);
+    assert_eq!(refusal(travel(&mut t, 2, FAR)), Refusal::NoStationHere);
     assert_eq!((t.pos(1), t.pos(2)), (HERE, meadow));
 }

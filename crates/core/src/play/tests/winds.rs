@@ -122,10 +122,14 @@ fn draws_are_seeded_per_player_and_move() {
         for _ in 0..60 {
             t.set(1, Position(HERE));
             t.set(1, ActionPoints(3));
+            t.set(1, Turn::default());
             if other_acts {
                 t.set(2, Position(HERE));
                 t.set(2, ActionPoints(3));
+                t.set(2, Turn::default());
                 t.go(2, North);
+                // Seat 1 ended its turn for seat 2's step: its turn again.
+                t.set(1, Turn::default());
             }
             mine.push(t.go(1, North));
         }

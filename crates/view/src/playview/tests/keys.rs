@@ -160,14 +160,15 @@ fn t_picks_a_station_and_enter_travels_the_stagways() {
         Some(&FocusOn(next))
     );
     press(&mut app, KeyCode::Enter);
+    // Phase 2 starts with seat 2 (the turn order's first seat moves on each phase).
     assert_eq!(
         sent(&mut app),
         vec![Action::Travel {
-            player: p(1),
+            player: p(2),
             to: next
         }]
     );
-    assert_eq!(position(&mut app, 1), next, "{:?}", last_event(&app));
+    assert_eq!(position(&mut app, 2), next, "{:?}", last_event(&app));
     assert!(app.world().resource::<travel::StationPick>().0.is_none());
 }
 
