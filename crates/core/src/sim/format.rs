@@ -77,7 +77,7 @@ pub enum Tried {
     Build,
     Travel,
     Gather,
-    /// A search of the player's hex and the hexes around it (format 3).
+    /// A search of the player's hex and the hexes around it (format 4).
     Search,
     EndTurn,
     /// Not an action: the winds moved the player (a replay does not feed it, it checks it).
@@ -95,7 +95,7 @@ pub enum Outcome {
     Blocked,
     Built,
     Gathered,
-    /// A search made (format 3): what it found is in the line's `found`.
+    /// A search made (format 4): what it found is in the line's `found`.
     Searched,
     Travelled,
     Ended,
@@ -152,7 +152,7 @@ pub struct ActionLine {
     /// Why it was refused.
     pub reason: Option<String>,
     pub ap_left: Option<u32>,
-    /// The sites a search found, by name (format 3; left out when none).
+    /// The sites a search found, by name (format 4; left out when none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub found: Vec<String>,
 }

@@ -141,6 +141,32 @@ fn a_search_finds_a_hidden_site_around_the_player_for_its_ap() {
     assert_eq!(knowledge.of(0), t.app.world().resource::<Knowledge>().of(0));
 }
 
+/// A search costs its AP: with less left it is refused with the AP it needs, and finds nothing.
+#[test]
+fn a_search_without_its_ap_is_refused() {
+    let rules = rules_with(|r| r.play.search_ap = 3);
+    let (mut t, beside) = hidden_mint(50);
+    t.app.world_mut().resource_mut::<HexWorld>().rules = rules;
+    t.join(1, 0, HERE);
+    t.frame();
+    t.set(1, ActionPoints(2));
+    let events = t.act([Action::Search {
+        player: PlayerId(1),
+    }]);
+    assert!(
+        matches!(
+            events[..],
+            [PlayEvent::Refused {
+                refusal: Refusal::NotEnoughAp { need: 3, have: 2 },
+                ..
+            }]
+        ),
+        "{events:?}"
+    );
+    assert_eq!(t.ap(1), 2);
+    assert!(known(&t, 0, beside).is_empty());
+}
+
 #[test]
 fn a_site_of_find_100_is_never_found_by_a_search() {
     let (mut t, beside) = hidden_mint(100);
