@@ -4,16 +4,6 @@ use super::*;
 use crate::world::plugin::Features;
 use Direction::*;
 
-fn build(t: &mut Table, id: u32, hex: Hex, feature: &str) -> Vec<PlayEvent> {
-    let feature = t.feature(feature);
-    let player = PlayerId(id);
-    t.act([Action::Build {
-        player,
-        hex,
-        feature,
-    }])
-}
-
 fn refused(events: &[PlayEvent]) -> Refusal {
     match events {
         [PlayEvent::Refused { refusal, .. }] => refusal.clone(),
@@ -35,7 +25,7 @@ fn table(seed: u64) -> Table {
 #[test]
 fn a_flag_is_paid_for_and_occupies_the_hex_for_the_builders_faction() {
     let mut t = table(1);
-    let events = build(&mut t, 2, HERE, "Flag");
+    let events = t.build(2, HERE, "Flag");
     let (hex, flag) = (coord(HERE), t.feature("Flag"));
     assert_eq!(
         events,
@@ -70,15 +60,15 @@ fn a_flag_is_paid_for_and_occupies_the_hex_for_the_builders_faction() {
         1,
         Resources([("wood".into(), 99), ("thread".into(), 9)].into()),
     );
-    assert_eq!(refused(&build(&mut t, 1, HERE, "Flag")), Refusal::FlagTaken);
+    assert_eq!(refused(&t.build(1, HERE, "Flag")), Refusal::FlagTaken);
     assert_eq!(occupant_in(t.app.world(), HERE), Some(Faction(1)));
     // Other features may join the flag.
     assert!(matches!(
-        build(&mut t, 1, HERE, "Boardwalk")[..],
+        t.build(1, HERE, "Boardwalk")[..],
         [PlayEvent::Built { .. }]
     ));
     assert_eq!(
-        refused(&build(&mut t, 1, HERE, "Boardwalk")),
+        refused(&t.build(1, HERE, "Boardwalk")),
         Refusal::AlreadyBuilt(t.feature("Boardwalk"))
     );
 }
@@ -87,7 +77,7 @@ fn a_flag_is_paid_for_and_occupies_the_hex_for_the_builders_faction() {
 fn building_reaches_the_players_hex_and_its_neighbours_only() {
     let mut t = table(2);
     let two_away = HERE + Mouth.offset() * 2;
-    let refusal = refused(&build(&mut t, 1, two_away, "Boardwalk"));
+    let refusal = refused(&t.build(1, two_away, "Boardwalk"));
     assert_eq!(
         refusal,
         Refusal::OutOfRange {
@@ -96,7 +86,7 @@ fn building_reaches_the_players_hex_and_its_neighbours_only() {
         }
     );
     assert!(matches!(
-        build(&mut t, 1, step(HERE, Ashe), "Boardwalk")[..],
+        t.build(1, step(HERE, Ashe), "Boardwalk")[..],
         [PlayEvent::Built { .. }]
     ));
 }
@@ -105,10 +95,10 @@ fn building_reaches_the_players_hex_and_its_neighbours_only() {
 fn a_lake_takes_a_boardwalk_and_nothing_else() {
     let mut t = table(3);
     let lake = step(HERE, North);
-    let refusal = refused(&build(&mut t, 1, lake, "Flag"));
+    let refusal = refused(&t.build(1, lake, "Flag"));
     assert_eq!(refusal, Refusal::BiomeForbids(t.biome("Lake")));
     assert!(matches!(
-        build(&mut t, 1, lake, "Boardwalk")[..],
+        t.build(1, lake, "Boardwalk")[..],
         [PlayEvent::Built { .. }]
     ));
     // And now the Lake can be walked onto.
@@ -118,7 +108,7 @@ fn a_lake_takes_a_boardwalk_and_nothing_else() {
 #[test]
 fn nothing_is_built_on_a_corrupted_hex() {
     let mut t = table(4);
-    let refusal = refused(&build(&mut t, 1, step(HERE, South), "Boardwalk"));
+    let refusal = refused(&t.build(1, step(HERE, South), "Boardwalk"));
     assert_eq!(refusal, Refusal::CorruptedHex);
     assert_eq!(t.get::<Resources>(1).get("wood"), 45);
 }
@@ -130,7 +120,7 @@ fn the_cost_is_checked_before_anything_is_paid() {
         1,
         Resources([("wood".into(), 30), ("steel".into(), 5)].into()),
     );
-    let refusal = refused(&build(&mut t, 1, HERE, "Pylon of Purity"));
+    let refusal = refused(&t.build(1, HERE, "Pylon of Purity"));
     let gold = Refusal::CannotAfford {
         resource: "gold".into(),
         need: 2,
@@ -150,12 +140,12 @@ fn corruption_cannot_be_built_and_unseen_hexes_cannot_be_built_on() {
     t.frame();
     let corrupted = t.feature("Corrupted");
     assert_eq!(
-        refused(&build(&mut t, 1, Hex::ZERO, "Corrupted")),
+        refused(&t.build(1, Hex::ZERO, "Corrupted")),
         Refusal::NotConstructible(corrupted)
     );
     let north = step(Hex::ZERO, North);
     assert_eq!(
-        refused(&build(&mut t, 1, north, "Flag")),
+        refused(&t.build(1, north, "Flag")),
         Refusal::Indeterminate(coord(north))
     );
 }
@@ -167,9 +157,9 @@ fn a_ruleset_may_charge_ap_for_building() {
     t.join(1, 0, HERE);
     t.join(2, 1, HERE);
     t.frame();
-    build(&mut t, 1, HERE, "Boardwalk");
+    t.build(1, HERE, "Boardwalk");
     assert_eq!(t.ap(1), 1);
-    let refusal = refused(&build(&mut t, 1, HERE, "Flag"));
+    let refusal = refused(&t.build(1, HERE, "Flag"));
     assert_eq!(refusal, Refusal::NotEnoughAp { need: 2, have: 1 });
 }
 
@@ -182,7 +172,7 @@ fn where_the_rules_allow_building_on_corruption_the_game_saves() {
     t.join(1, 0, HERE);
     t.frame();
     let corrupted = step(HERE, South);
-    let events = build(&mut t, 1, corrupted, "Flag");
+    let events = t.build(1, corrupted, "Flag");
     assert!(matches!(
         events[..],
         [PlayEvent::Built { .. }, PlayEvent::Occupied { .. }]
