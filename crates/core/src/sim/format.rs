@@ -48,19 +48,6 @@ pub struct GameLine {
     pub seats: Vec<Seat>,
 }
 
-impl GameLine {
-    /// Whether a log of this game line's format holds lines like `line` (format 1 has no
-    /// flag lines).
-    pub fn has(&self, line: &Line) -> bool {
-        self.format >= 2 || !matches!(line, Line::Flag(_))
-    }
-
-    /// Whether the log's end line tells why the game ended (format 3 on).
-    pub fn tells_the_end(&self) -> bool {
-        self.format >= 3
-    }
-}
-
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Seat {
     pub player: u32,
