@@ -237,7 +237,7 @@ pub(super) fn act(
 /// Whether it is `a`'s turn: the seat to act, or one whose turn is over (its refusal says so).
 fn in_turn(players: &Players, phase: u32, a: &super::board::Actor) -> Result<(), Refusal> {
     match players.to_act(phase) {
-        Some(p) if p != a.id && !a.ended && a.ap > 0 => Err(Refusal::NotYourTurn(p)),
+        Some(p) if p != a.id && a.ready().is_ok() => Err(Refusal::NotYourTurn(p)),
         _ => Ok(()),
     }
 }

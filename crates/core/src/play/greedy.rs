@@ -204,13 +204,8 @@ impl<'a> Turn<'a> {
         }
         let here = world.get(seat.at)?;
         let cost = effects(self.rules, &here).leave_extra_ap.saturating_add(1);
-        let onto = (Direction::ALL.into_iter()).find(|d| {
-            let to = seat.at + d.offset();
-            let enters = world
-                .get(to)
-                .is_some_and(|d| !effects(self.rules, &d).blocks_entry);
-            enters
-                && super::corruption::step_spread(world, seat.at, to) == Some(StepSpread::Corrupts)
+        let onto = corrupting_steps(world, seat.at).find(|d| {
+            (world.get(seat.at + d.offset())).is_some_and(|d| !effects(self.rules, &d).blocks_entry)
         })?;
         (seat.ap >= cost).then_some(Action::Traverse {
             player: seat.id,
@@ -227,14 +222,8 @@ impl<'a> Turn<'a> {
             (board.players.iter())
                 .any(|&(f, at)| f != seat.faction && distance(at, h) <= RIVAL_REACH)
         };
-        let exposed = |h: Hex| {
-            (board.owner)(h) == Some(seat.faction)
-                && !world.purified(h)
-                && crate::hex::neighbours(h)
-                    .into_iter()
-                    .any(|n| is_corrupted(world, n))
-                && rival_near(h)
-        };
+        let exposed =
+            |h: Hex| (board.owner)(h) == Some(seat.faction) && razable(world, h) && rival_near(h);
         let flags = (seat.at.range(self.rules.construction.range + radius)).filter(|&h| exposed(h));
         let best = flags.max_by_key(|&h| (flag_value(board, h), std::cmp::Reverse((h.x, h.y))))?;
         let cover = (self.reach())
@@ -347,9 +336,15 @@ impl<'a> Turn<'a> {
 
 /// Whether a flag on `hex` can be razed: a corrupted neighbour to step onto, no pylon's ward.
 fn razable(world: &HexWorld, hex: Hex) -> bool {
-    !world.purified(hex)
-        && (crate::hex::neighbours(hex).into_iter())
-            .any(|n| super::corruption::step_spread(world, hex, n) == Some(StepSpread::Corrupts))
+    corrupting_steps(world, hex).next().is_some()
+}
+
+/// The directions from `hex` whose step, arriving, would corrupt `hex` and everything on it
+/// ([`super::corruption::step_spread`]: a corrupted neighbour, no pylon's ward).
+fn corrupting_steps(world: &HexWorld, hex: Hex) -> impl Iterator<Item = Direction> + '_ {
+    (Direction::ALL.into_iter()).filter(move |d| {
+        super::corruption::step_spread(world, hex, hex + d.offset()) == Some(StepSpread::Corrupts)
+    })
 }
 
 /// Whether the seat holds twice what `feature` costs: it may spend on what merely helps.
