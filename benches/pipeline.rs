@@ -142,12 +142,20 @@ fn generate_only(rules: &Rules, walked: &Walk) -> (Duration, usize) {
     (took, app.world().resource::<HexWorld>().len())
 }
 
-/// 8 bots of a kind, headless, on the single-threaded executor (greedy ones with the site
-/// layer, as a game has it): `frames` frames of `per_frame` actions each; returns (actions,
-/// refused, time).
-fn bots(rules: &Rules, bot: Bot, frames: u32, per_frame: u32) -> (u64, u64, Duration) {
+/// What a run of [`bots`] measured.
+struct BotRun {
+    actions: u64,
+    refused: u64,
+    took: Duration,
+    /// The median frame: at one action a frame, a decision and its action through the rules.
+    median_frame: Duration,
+}
+
+/// 8 bots of a kind, headless, on the single-threaded executor (greedy ones and planners with
+/// the site layer, as a game has it): `frames` frames of `per_frame` actions each.
+fn bots(rules: &Rules, bot: Bot, frames: u32, per_frame: u32) -> BotRun {
     let mut app = app(rules);
-    if bot == Bot::Greedy {
+    if bot != Bot::Random {
         let layer = SiteLayer::new(SiteRules::embedded(), rules).expect("the default site rules");
         app.insert_resource(layer)
             .add_plugins(sites::plugin::plugin);
@@ -169,11 +177,15 @@ fn bots(rules: &Rules, bot: Bot, frames: u32, per_frame: u32) -> (u64, u64, Dura
         ));
     }
     app.update();
+    let mut each = Vec::with_capacity(frames as usize);
     let t = Instant::now();
     for _ in 0..frames {
+        let frame = Instant::now();
         app.update();
+        each.push(frame.elapsed());
     }
     let took = t.elapsed();
+    each.sort_unstable();
     let log = &app.world().resource::<PlayLog>().0;
     let count = |f: fn(&PlayEvent) -> bool| log.iter().filter(|e| f(e)).count() as u64;
     let refused = count(|e| matches!(e, PlayEvent::Refused { .. }));
@@ -184,7 +196,12 @@ fn bots(rules: &Rules, bot: Bot, frames: u32, per_frame: u32) -> (u64, u64, Dura
         .iter(app.world())
         .map(|b| b.0 as u64)
         .sum::<u64>();
-    (sent, refused, took)
+    BotRun {
+        actions: sent,
+        refused,
+        took,
+        median_frame: each.get(each.len() / 2).copied().unwrap_or_default(),
+    }
 }
 
 fn main() {
@@ -223,21 +240,23 @@ fn main() {
             w.took.as_secs_f64() / made.as_secs_f64()
         );
     }
-    for bot in [Bot::Random, Bot::Greedy] {
+    for bot in [Bot::Random, Bot::Greedy, Bot::Planner] {
         println!("\n== 8 {bot:?} bots, headless, single-threaded executor ==");
         println!(
-            "{:>10} {:>10} {:>14} {:>16} {:>12}",
-            "a frame", "actions", "actions/s", "legal actions/s", "frame µs"
+            "{:>10} {:>10} {:>14} {:>16} {:>12} {:>12}",
+            "a frame", "actions", "actions/s", "legal actions/s", "frame µs", "median µs"
         );
         for per_frame in [1, 8, 64] {
             let frames = 40_000 / per_frame;
-            let (actions, refused, took) = bots(&rules, bot, frames, per_frame);
-            let secs = took.as_secs_f64();
+            let run = bots(&rules, bot, frames, per_frame);
+            let secs = run.took.as_secs_f64();
             println!(
-                "{per_frame:>10} {actions:>10} {:>14.0} {:>16.0} {:>12.1}",
-                actions as f64 / secs,
-                (actions - refused) as f64 / secs,
-                secs * 1e6 / frames as f64
+                "{per_frame:>10} {:>10} {:>14.0} {:>16.0} {:>12.1} {:>12.1}",
+                run.actions,
+                run.actions as f64 / secs,
+                (run.actions - run.refused) as f64 / secs,
+                secs * 1e6 / frames as f64,
+                run.median_frame.as_secs_f64() * 1e6
             );
         }
     }

@@ -201,6 +201,7 @@ fn save_of(w: &HexWorld) -> String {
         razed: Vec::new(),
         history: Default::default(),
         knowledge: Vec::new(),
+        advances: Vec::new(),
     };
     save.to_ron()
 }

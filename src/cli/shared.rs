@@ -57,7 +57,7 @@ pub struct WatchArgs {
 /// `--bot KIND`: the kind of the bots seated.
 #[derive(Args, Debug, Clone)]
 pub struct BotArg {
-    /// The kind of bot: random, greedy or greedy-v1 (the greedy bot before razes).
+    /// The kind of bot: random, greedy, greedy-v1 (the greedy bot before razes) or planner.
     #[arg(
         long = "bot",
         id = "bot",
@@ -71,7 +71,7 @@ pub struct BotArg {
 /// its shorthands and conflict with it.
 #[derive(Args, Debug, Clone)]
 pub struct SeatArgs {
-    /// Each seat, comma separated: `human` or a bot (random, greedy, greedy-v1); the list's
+    /// Each seat, comma separated: `human` or a bot (random, greedy, greedy-v1, planner); the list's
     /// length is the number of players (the window seats 8 at most, `sim` 64, bots only).
     #[arg(long, value_name = "SEATS", value_delimiter = ',',
           conflicts_with_all = ["players", "bots", "bot"])]

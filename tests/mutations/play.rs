@@ -11,7 +11,7 @@ use aeternus_core::play::routes::route;
 use aeternus_core::play::{
     Action, Faction, Occupied, PlayLog, Player, PlayerId, Position, Resources, occupant_in,
 };
-use aeternus_core::rules::{FeatureId, Rules};
+use aeternus_core::rules::{AdvanceId, FeatureId, Rules};
 use aeternus_core::sites::SiteLayer;
 use aeternus_core::world::plugin::HexWorld;
 use aeternus_view::playview::text::{hex_info, log_lines, sites_line};
@@ -61,13 +61,14 @@ pub fn new_game(rules: Rules, seed: u64) -> App {
 }
 
 /// `rounds` rounds for `players`: each walks, builds every buildable feature on its hex and one
-/// beside it, travels the stagways to the origin and ends its turn.
+/// beside it, tries to buy every advance, travels the stagways to the origin and ends its turn.
 pub fn rounds(app: &mut App, players: &[u32], rounds: u32) {
     let rules = &app.world().resource::<HexWorld>().rules;
     let buildable: Vec<FeatureId> = (rules.features.iter().enumerate())
         .filter(|(_, f)| !f.cost.is_empty())
         .map(|(i, _)| FeatureId(i as u8))
         .collect();
+    let advances = rules.play.advances.len();
     for r in 0..rounds as usize {
         for &id in players {
             let player = PlayerId(id);
@@ -90,6 +91,11 @@ pub fn rounds(app: &mut App, players: &[u32], rounds: u32) {
                     hex,
                     feature,
                 });
+            }
+            for a in 0..advances {
+                let advance = AdvanceId(a as u8);
+                app.world_mut()
+                    .write_message(Action::Advance { player, advance });
             }
             app.world_mut().write_message(Action::Travel {
                 player,

@@ -3,7 +3,10 @@
 //! building, corruption, a pylon's work), else the player to act — framed on its own, the whole
 //! explored world while it is small, with the phase and the player to act. It only watches: its
 //! camera takes no input (the map's keys are read in the game window), and nothing in it changes
-//! the game.
+//! the game. It shows the sites every faction knows, or one faction's, as F11 chooses
+//! ([`sites`]).
+
+pub mod sites;
 
 use bevy::camera::RenderTarget;
 use bevy::camera::visibility::RenderLayers;
@@ -57,6 +60,7 @@ struct Extent {
 /// The spectator window: open at the start with [`Spectating`], opened or closed by F10.
 pub fn plugin(app: &mut App) {
     crate::view_sets(app);
+    app.add_plugins(sites::plugin);
     app.init_per_game::<Extent>()
         .init_resource::<Spectating>()
         .init_per_game::<Action>()
@@ -125,7 +129,12 @@ fn open(commands: &mut Commands) {
             SpectatorCamera,
             RenderTarget::Window(WindowRef::Entity(window)),
             // Tiles stream with the main camera only: beyond them, the chunks' pictures.
-            RenderLayers::from_layers(&[0, crate::render::overview::OVERVIEW_LAYER]),
+            // Its own layer: the sites its chosen knowledge holds.
+            RenderLayers::from_layers(&[
+                0,
+                crate::render::overview::OVERVIEW_LAYER,
+                sites::SPECTATOR_LAYER,
+            ]),
         ))
         .id();
     commands.spawn((
@@ -239,13 +248,15 @@ fn frame(
     ortho.scale = ease(ortho.scale, scale);
 }
 
-/// The spectator's status line: the phase, who is to act (in their faction's colour) and how
-/// much is explored. Reads the players, [`Phase`], the world and the rules; writes the line.
+/// The spectator's status line: the phase, who is to act (in their faction's colour), how much
+/// is explored and whose sites it shows. Reads the players, [`Phase`], the world, the rules and
+/// [`sites::SpectatorKnowledge`]; writes the line.
 pub(crate) fn status(
     table: Table,
     phase: Res<Phase>,
     world: Res<HexWorld>,
     rules: WorldRules,
+    shown: Res<sites::SpectatorKnowledge>,
     text: Option<Single<(&mut Text, &mut TextColor), With<SpectatorStatus>>>,
 ) {
     let Some(text) = text else { return };
@@ -254,15 +265,21 @@ pub(crate) fn status(
     let (want, tint) = match players.iter().find(|s| s.may_act()) {
         Some(me) => (
             format!(
-                "Phase {} | {} to act | {} hexes explored",
+                "Phase {} | {} to act | {} hexes explored | {} (F11)",
                 phase.0,
                 me.player.name,
-                world.len()
+                world.len(),
+                shown.describe(&rules)
             ),
             faction_colour(&rules, me.faction),
         ),
         None => (
-            format!("Phase {} | {} hexes explored", phase.0, world.len()),
+            format!(
+                "Phase {} | {} hexes explored | {} (F11)",
+                phase.0,
+                world.len(),
+                shown.describe(&rules)
+            ),
             Color::WHITE,
         ),
     };

@@ -16,7 +16,7 @@ use super::movement::{Move, MoveAttempt};
 use super::players::PlayerId;
 use crate::hex::{Coord, Direction};
 use crate::per_game::PerGameApp;
-use crate::rules::{BiomeId, FeatureId, Rules};
+use crate::rules::{AdvanceId, BiomeId, FeatureId, Rules};
 use crate::world::Cause;
 use crate::world::plugin::{GenerateHex, HexWorld, Settling};
 
@@ -39,6 +39,11 @@ pub enum Action {
     Gather { player: PlayerId },
     /// Search the player's hex and the six around it for hidden sites.
     Search { player: PlayerId },
+    /// Buy an advance for the player's faction with resources from its purse.
+    Advance {
+        player: PlayerId,
+        advance: AdvanceId,
+    },
     /// Done for this phase.
     EndTurn { player: PlayerId },
 }
@@ -60,6 +65,7 @@ impl Action {
             | Action::Travel { player, .. }
             | Action::Gather { player }
             | Action::Search { player }
+            | Action::Advance { player, .. }
             | Action::EndTurn { player } => player,
         }
     }
@@ -73,8 +79,8 @@ pub enum Refusal {
     TurnOver,
     /// Another seat is to act ([`super::turns`]): the player named.
     NotYourTurn(PlayerId),
-    /// A build with no AP left: building costs none, but a turn ends at 0 AP (the rules
-    /// readings: one rule, so a phase turns once nobody has AP left).
+    /// A build or an advance with no AP left: neither costs any, but a turn ends at 0 AP (the
+    /// rules readings: one rule, so a phase turns once nobody has AP left).
     NoApLeft,
     NotEnoughAp {
         need: u32,
@@ -109,6 +115,12 @@ pub enum Refusal {
     NothingToGather,
     /// The game is over.
     GameOver,
+    /// The rules have no such advance.
+    UnknownAdvance(AdvanceId),
+    /// The faction holds the advance already.
+    AlreadyAdvanced(AdvanceId),
+    /// The advance needs this one first.
+    NeedsAdvance(AdvanceId),
 }
 
 impl Refusal {
@@ -118,7 +130,7 @@ impl Refusal {
             UnknownPlayer => "no such player".into(),
             TurnOver => "its turn is over for this phase".into(),
             NotYourTurn(p) => format!("it is {p}'s turn"),
-            NoApLeft => "no AP left: building costs none, but the turn ends at 0 AP".into(),
+            NoApLeft => "no AP left: it costs none, but the turn ends at 0 AP".into(),
             NotEnoughAp { need, have } => format!("needs {need} AP, has {have}"),
             Indeterminate(c) => format!("{c} is not generated yet"),
             OutOfRange { distance, range } => {
@@ -141,6 +153,9 @@ impl Refusal {
             Beyond(limit) => format!("the hex stays indeterminate: {}", limit.describe()),
             NothingToGather => "there is nothing to gather here".into(),
             GameOver => "the game is over".into(),
+            UnknownAdvance(a) => format!("the rules have no advance {}", a.0),
+            AlreadyAdvanced(a) => format!("the faction holds {} already", rules.advance_name(*a)),
+            NeedsAdvance(a) => format!("it needs {} first", rules.advance_name(*a)),
         }
     }
 }
@@ -274,8 +289,11 @@ fn check(
                 cost,
             )))
         }
-        Action::Build { .. } if !a.ended && a.ap == 0 => Err(Refusal::NoApLeft),
+        Action::Build { .. } | Action::Advance { .. } if !a.ended && a.ap == 0 => {
+            Err(Refusal::NoApLeft)
+        }
         Action::Build { .. }
+        | Action::Advance { .. }
         | Action::Travel { .. }
         | Action::Gather { .. }
         | Action::Search { .. } => a.ready().map(|()| None),

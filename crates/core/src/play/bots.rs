@@ -19,12 +19,13 @@ use super::flags::{Occupied, occupant};
 use super::goals::GameOver;
 use super::greedy::{self, Board, Seat};
 use super::phase::Phase;
+use super::planner;
 use super::players::{
     ActionPoints, Faction, Player, PlayerId, PlayerIndex, Position, Resources, Turn,
 };
 use crate::hex::Direction;
 use crate::per_game::PerGameApp;
-use crate::rules::FeatureId;
+use crate::rules::{AdvanceId, FeatureId};
 use crate::sites::{Knowledge, SiteLayer};
 use crate::world::HexWorld;
 use crate::world::plugin::{HexIndex, Settling};
@@ -42,11 +43,14 @@ pub enum Bot {
     Greedy,
     /// The greedy bot as it was before rivals could raze: the baseline the others must beat.
     GreedyV1,
+    /// Greedy weighed over the phases left: buys advances that pay back, razes farther, and
+    /// flags anywhere as the game closes ([`super::planner`]).
+    Planner,
 }
 
 impl Bot {
     /// Every kind, in the order the command line lists them.
-    pub const ALL: [Bot; 3] = [Bot::Random, Bot::Greedy, Bot::GreedyV1];
+    pub const ALL: [Bot; 4] = [Bot::Random, Bot::Greedy, Bot::GreedyV1, Bot::Planner];
 
     /// The kind's name, as the command line and the logs spell it.
     pub fn name(self) -> &'static str {
@@ -54,6 +58,7 @@ impl Bot {
             Bot::Random => "random",
             Bot::Greedy => "greedy",
             Bot::GreedyV1 => "greedy-v1",
+            Bot::Planner => "planner",
         }
     }
 }
@@ -255,6 +260,10 @@ pub(super) struct BotView<'w, 's> {
     index: Res<'w, HexIndex>,
     /// The flags up, on hex entities.
     flags: Query<'w, 's, &'static Occupied>,
+    /// The factions' advances (the planner buys them).
+    advances: Res<'w, super::Advances>,
+    /// What each faction's flags earn, as any seat sees it (the planner weighs advances by it).
+    ledger: Res<'w, super::Ledger>,
 }
 
 /// The bot to act, if it is one and the world is settled, decides one action on the world as
@@ -284,6 +293,8 @@ pub(super) fn decide(
         knowledge,
         index,
         flags,
+        advances,
+        ledger,
     } = view;
     if budget.0 == 0 || over.is_some() || !settling.is_settled() {
         return;
@@ -314,7 +325,7 @@ pub(super) fn decide(
     let action = match bot {
         _ if tries.n > MAX_TRIES => Action::EndTurn { player: id },
         Bot::Random => random_action(&mut rng, &world, id, at.0),
-        Bot::Greedy | Bot::GreedyV1 => {
+        Bot::Greedy | Bot::GreedyV1 | Bot::Planner => {
             let owner = |h: Hex| occupant(h, &index, &flags);
             let table: Vec<(Faction, Hex)> = (players.iter())
                 .map(|(_, _, _, f, at, _)| (*f, at.0))
@@ -324,8 +335,17 @@ pub(super) fn decide(
                 sites: sites.as_deref().map(|s| s.known_by(&knowledge, faction.0)),
                 owner: &owner,
                 players: &table,
-                contest: *bot == Bot::Greedy,
-                search: *bot == Bot::Greedy,
+                contest: *bot != Bot::GreedyV1,
+                search: *bot != Bot::GreedyV1,
+                raze_look: match bot {
+                    Bot::Planner => planner::RAZE_LOOK,
+                    _ => greedy::RAZE_LOOK,
+                },
+                any_flag: *bot == Bot::Planner && planner::closing(&world.rules, phase.0),
+                pay_weight: match bot {
+                    Bot::Planner => planner::pay_weight(&world.rules, phase.0),
+                    _ => greedy::PAY_WEIGHT,
+                },
             };
             let seat = Seat {
                 id,
@@ -335,7 +355,16 @@ pub(super) fn decide(
                 held,
                 phase: phase.0,
             };
-            greedy::action(&mut rng, &board, &seat)
+            match bot {
+                Bot::Planner => {
+                    let economy = planner::Economy {
+                        advances: &advances,
+                        ledger: &ledger,
+                    };
+                    planner::action(&mut rng, &board, &seat, &economy)
+                }
+                _ => greedy::action(&mut rng, &board, &seat),
+            }
         }
     };
     actions.write(action);
@@ -354,7 +383,7 @@ fn random_action(rng: &mut impl RngExt, world: &HexWorld, player: PlayerId, at: 
             .expect("k is below the range's count")
     };
     let mut below = |n: u32| rng.random_range(0..n.max(1));
-    match below(20) {
+    match below(21) {
         0..8 => Action::Traverse {
             player,
             direction: Direction::ALL[below(6) as usize],
@@ -370,6 +399,10 @@ fn random_action(rng: &mut impl RngExt, world: &HexWorld, player: PlayerId, at: 
         },
         14..17 => Action::Gather { player },
         17 => Action::Search { player },
+        18 => Action::Advance {
+            player,
+            advance: AdvanceId(below(rules.play.advances.len() as u32 + 1) as u8),
+        },
         _ => Action::EndTurn { player },
     }
 }

@@ -9,23 +9,26 @@ use bevy::prelude::*;
 
 use super::MAX_HELD;
 use super::actions::{Action, Order, Refusal, refuse};
+use super::advances::Advances;
 use super::board::{Players, is_corrupted};
 use super::flags::Occupied;
 use super::log::PlayEvent;
 use super::phase::PhaseBegun;
 use super::players::{Faction, Player, PlayerId, Resources};
 use crate::hex::Coord;
-use crate::rules::Yield;
+use crate::rules::advances::raised;
+use crate::rules::{Rules, Yield, sum_yields};
 use crate::sites::{Knowledge, SiteLayer};
 use crate::world::HexWorld;
 use crate::world::plugin::HexPos;
 
-/// Gathers what a player ordered. Reads [`Order`]s (a Gather), the store, the rules and the
-/// player; writes the player's AP and resources, and [`PlayEvent::Gathered`] or a refusal.
+/// Gathers what a player ordered (raised by its faction's advances). Reads [`Order`]s (a
+/// Gather), the store, the rules, [`Advances`] and the player; writes the player's AP and resources, and [`PlayEvent::Gathered`] or a refusal.
 pub(super) fn gather(
     mut orders: MessageReader<Order>,
     world: Res<HexWorld>,
     sites: Option<Res<SiteLayer>>,
+    advances: Res<Advances>,
     mut players: Players,
     mut log: MessageWriter<PlayEvent>,
 ) {
@@ -33,7 +36,7 @@ pub(super) fn gather(
         let &Action::Gather { player } = action else {
             continue;
         };
-        match take(&world, sites.as_deref(), &mut players, player) {
+        match take(&world, sites.as_deref(), &advances, &mut players, player) {
             Ok((hex, yields)) => {
                 log.write(PlayEvent::Gathered {
                     player,
@@ -49,6 +52,7 @@ pub(super) fn gather(
 fn take(
     world: &HexWorld,
     sites: Option<&SiteLayer>,
+    advances: &Advances,
     players: &mut Players,
     player: PlayerId,
 ) -> Result<(Coord, Yield), Refusal> {
@@ -62,7 +66,8 @@ fn take(
     } else {
         let land = gathering.yield_of(here.biome, here.landmark);
         let bonus = sites.map(|s| s.gather_at(a.hex)).unwrap_or_default();
-        crate::rules::sum_yields([&land, &bonus])
+        let percent = advances.gains(a.faction, &world.rules).gather;
+        raised(&sum_yields([&land, &bonus]), percent)
     };
     if yields.is_empty() {
         return Err(Refusal::NothingToGather);
@@ -87,36 +92,47 @@ fn add(purse: &mut Resources, yields: &Yield) {
     }
 }
 
+/// What decides what a faction's flags earn besides the flags and the sites: what it knows of
+/// the sites, and its advances under the rules.
+pub(super) struct Earners<'a> {
+    pub knowledge: &'a Knowledge,
+    pub advances: &'a Advances,
+    pub rules: &'a Rules,
+}
+
 /// What each faction's flags earn a phase: the yields of the sites under them that the faction
-/// knows, added up by faction (a faction whose flags stand on no yielding site it knows earns
-/// nothing and is left out). The pay and the ledger both read it, so what the ledger shows is
-/// what the next phase pays.
+/// knows, added up by faction and raised by its advances' income (a faction whose flags stand
+/// on no yielding site it knows earns nothing and is left out). The pay and the ledger both
+/// read it, so what the ledger shows is what the next phase pays.
 pub(super) fn income<'a>(
     flags: impl IntoIterator<Item = (&'a HexPos, &'a Occupied)>,
     sites: &SiteLayer,
-    knowledge: &Knowledge,
+    by: &Earners,
 ) -> BTreeMap<Faction, Yield> {
     let mut parts: BTreeMap<Faction, Vec<Yield>> = BTreeMap::new();
     for (pos, owner) in flags {
-        let y = sites.known_by(knowledge, owner.0.0).yields_at(pos.0);
+        let y = sites.known_by(by.knowledge, owner.0.0).yields_at(pos.0);
         if !y.is_empty() {
             parts.entry(owner.0).or_default().push(y);
         }
     }
     (parts.into_iter())
-        .map(|(faction, parts)| (faction, crate::rules::sum_yields(&parts)))
+        .map(|(faction, parts)| {
+            let percent = by.advances.gains(faction, by.rules).income;
+            (faction, raised(&sum_yields(&parts), percent))
+        })
         .collect()
 }
 
 /// Pays each faction, as a phase starts, what the sites under its flags that it knows yield:
 /// each resource shared evenly among the faction's players, the remainder one each to the
-/// lowest ids. Reads [`PhaseBegun`], the flags on hex entities, the site layer and
-/// [`Knowledge`]; writes the players' [`Resources`] and [`PlayEvent::Paid`].
+/// lowest ids. Reads [`PhaseBegun`], the flags on hex entities, the site layer, [`Knowledge`],
+/// [`Advances`] and the rules; writes the players' [`Resources`] and [`PlayEvent::Paid`].
 pub(super) fn pay(
     mut begun: MessageReader<PhaseBegun>,
     flags: Query<(&HexPos, &Occupied)>,
     sites: Option<Res<SiteLayer>>,
-    knowledge: Res<Knowledge>,
+    earners: (Res<Knowledge>, Res<Advances>, Res<HexWorld>),
     mut players: Query<(&Player, &Faction, &mut Resources)>,
     mut log: MessageWriter<PlayEvent>,
 ) {
@@ -124,7 +140,13 @@ pub(super) fn pay(
     let Some(sites) = sites.filter(|_| started > 0) else {
         return;
     };
-    for (faction, total) in income(flags.iter(), &sites, &knowledge) {
+    let (knowledge, advances, world) = &earners;
+    let by = Earners {
+        knowledge,
+        advances,
+        rules: &world.rules,
+    };
+    for (faction, total) in income(flags.iter(), &sites, &by) {
         let mut seats: Vec<_> = (players.iter_mut())
             .filter(|(_, f, _)| **f == faction)
             .map(|(p, _, r)| (p.id, r))

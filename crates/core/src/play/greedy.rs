@@ -42,7 +42,7 @@ use crate::world::{GeneratedHex, HexWorld};
 use crate::worldgen::stream::{Purpose, player_rng};
 
 /// How far the bot looks for a goal.
-const LOOK: u32 = 8;
+pub const LOOK: u32 = 8;
 /// The bot builds a station where none stands this near.
 pub const STATION_SPACING: u32 = 6;
 /// How far the bot looks for a station to travel to.
@@ -56,6 +56,8 @@ const HEADINGS: Purpose = Purpose::Play(3);
 pub const RAZE_LOOK: u32 = 3;
 /// A rival this near a flag beside corruption can walk onto it and raze it within a phase or two.
 pub const RIVAL_REACH: u32 = 4;
+/// What a unit a site pays each phase weighs in greedy's value of a flag.
+pub const PAY_WEIGHT: u64 = 3;
 /// A search is worth its AP when this many hexes around the bot were never looked over.
 pub const SEARCH_WORTH: usize = 3;
 
@@ -81,6 +83,15 @@ pub(super) struct Board<'a> {
     pub contest: bool,
     /// Whether it searches for hidden sites (`greedy`), or not (`greedy-v1`).
     pub search: bool,
+    /// How far it goes out of its way to raze a rival's flag that pays ([`RAZE_LOOK`] for
+    /// `greedy`).
+    pub raze_look: u32,
+    /// Whether a flag is worth building anywhere, for its point alone (the planner near the
+    /// end), not only on a hex worth more or when it has plenty.
+    pub any_flag: bool,
+    /// What a unit a site pays each phase weighs in a flag's value ([`PAY_WEIGHT`] for
+    /// `greedy`; the planner: the phases left).
+    pub pay_weight: u64,
 }
 
 /// The rules' constructions, by what they do.
@@ -238,7 +249,7 @@ impl<'a> Turn<'a> {
         let plenty = rich(self.seat, self.rules, flag);
         let best = (self.reach().filter(|&h| self.can_build(h, flag)))
             .map(|h| (flag_value(self.board, h), h))
-            .filter(|(v, _)| *v > 1 || plenty)
+            .filter(|(v, _)| *v > 1 || plenty || self.board.any_flag)
             .max_by_key(|(v, _)| *v);
         best.map(|(_, h)| self.build(h, flag))
     }
@@ -359,7 +370,7 @@ fn has_feature(world: &HexWorld, hex: Hex, f: FeatureId) -> bool {
 }
 
 /// What a flag on `hex` scores and pays in the bot's eyes: 1 for the flag, the goal's points for
-/// its sites and landmark, and three for each unit its sites pay a phase.
+/// its sites and landmark, and the board's pay weight for each unit its sites pay a phase.
 fn flag_value(board: &Board, hex: Hex) -> u64 {
     let world = board.world;
     let goal = &world.rules.play.goal;
@@ -371,7 +382,7 @@ fn flag_value(board: &Board, hex: Hex) -> u64 {
             let pays: u64 = s.yields_at(hex).values().map(|&n| n as u64).sum();
             (s.sites_at(hex).count() as u64, pays)
         });
-    1 + sites * goal.site as u64 + landmark.unwrap_or(0) as u64 + 3 * pays
+    1 + sites * goal.site as u64 + landmark.unwrap_or(0) as u64 + board.pay_weight * pays
 }
 
 /// Units a gathering on `hex` would bring that meet a lack (none where it is corrupted): its
@@ -438,7 +449,7 @@ fn goal(board: &Board, seat: &Seat, lacking: &Yield) -> Option<Hex> {
             Some(f)
                 if board.contest
                     && f != seat.faction
-                    && distance(at, h) <= RAZE_LOOK
+                    && distance(at, h) <= board.raze_look
                     && razable(world, h) =>
             {
                 flag_value(board, h).saturating_sub(1) * 4

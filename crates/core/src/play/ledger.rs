@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use super::economy::income;
+use super::advances::Advances;
+use super::economy::{Earners, income};
 use super::flags::Occupied;
 use super::goals::{Score, Standings};
 use super::phase::{Phase, PhaseBegun};
@@ -15,6 +16,7 @@ use super::players::Faction;
 use crate::per_game::PerGameApp;
 use crate::rules::Yield;
 use crate::sites::{Knowledge, SiteLayer};
+use crate::world::HexWorld;
 use crate::world::plugin::HexPos;
 
 /// The most rows [`ScoreHistory`] keeps. A game may last a million phases; past this many rows
@@ -115,8 +117,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// What the ledger is made of, and what tells it changed: the standings, the flags (raised or
-/// lowered since the last run), the site layer and what the factions know of it, the phase and
-/// its start.
+/// lowered since the last run), the site layer, what the factions know of it and their
+/// advances, the phase and its start.
 #[derive(SystemParam)]
 pub(super) struct LedgerSources<'w, 's> {
     /// The scores.
@@ -131,6 +133,10 @@ pub(super) struct LedgerSources<'w, 's> {
     sites: Option<Res<'w, SiteLayer>>,
     /// What each faction knows of the sites: a flag earns only its faction's.
     knowledge: Res<'w, Knowledge>,
+    /// Each faction's advances: some raise what its flags earn.
+    advances: Res<'w, Advances>,
+    /// The rules, whose advances say by how much.
+    world: Res<'w, HexWorld>,
     /// The phase now.
     phase: Res<'w, Phase>,
     /// Phases begun since the last run.
@@ -149,8 +155,9 @@ pub(super) fn keep(
 ) {
     let begun: Vec<u32> = sources.begun.read().map(|b| b.0).collect();
     let flags_moved = !sources.raised.is_empty() || sources.lowered.read().count() > 0;
-    let sites_changed =
-        sources.sites.as_ref().is_some_and(|s| s.is_changed()) || sources.knowledge.is_changed();
+    let sites_changed = sources.sites.as_ref().is_some_and(|s| s.is_changed())
+        || sources.knowledge.is_changed()
+        || sources.advances.is_changed();
     let stale = flags_moved
         || sites_changed
         || !begun.is_empty()
@@ -172,7 +179,14 @@ impl LedgerSources<'_, '_> {
     /// The ledger now: each faction of the standings with its income and flags.
     fn reckon(&self) -> Ledger {
         let income = match &self.sites {
-            Some(sites) => income(self.flags.iter(), sites, &self.knowledge),
+            Some(sites) => {
+                let earners = Earners {
+                    knowledge: &self.knowledge,
+                    advances: &self.advances,
+                    rules: &self.world.rules,
+                };
+                income(self.flags.iter(), sites, &earners)
+            }
             None => Default::default(),
         };
         let mut flags: BTreeMap<Faction, u32> = BTreeMap::new();

@@ -102,6 +102,12 @@ pub enum PlayEvent {
         hex: Coord,
         found: Vec<String>,
     },
+    /// The player bought an advance for its faction.
+    Advanced {
+        player: PlayerId,
+        faction: Faction,
+        advance: crate::rules::AdvanceId,
+    },
     /// The player's share of what the sites under its faction's flags yield this phase.
     Paid {
         player: PlayerId,
@@ -221,6 +227,15 @@ impl PlayEvent {
             Paid { player, yields } => {
                 format!("{player}'s flags pay {}", amounts(yields))
             }
+            Advanced {
+                player,
+                faction: f,
+                advance,
+            } => format!(
+                "{player} buys {} for {}",
+                rules.advance_name(*advance),
+                faction(f)
+            ),
             TurnEnded { player } => format!("{player} ends the turn"),
             PhaseStarted { phase } => format!("phase {phase} begins"),
             GameEnded {

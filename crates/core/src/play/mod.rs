@@ -11,6 +11,7 @@
 //! a move passes [`EntryOpen`] and [`ExitOpen`] to [`Arrived`], a building is [`Built`].
 
 mod actions;
+mod advances;
 mod board;
 mod bots;
 mod construction;
@@ -24,6 +25,7 @@ mod ledger;
 mod log;
 mod movement;
 mod phase;
+mod planner;
 mod players;
 pub mod restart;
 pub mod routes;
@@ -39,6 +41,7 @@ use crate::schedule::{FrameSystems, RuleStages};
 use crate::world::plugin::{GenerationRefused, HexEdited, HexGenerated, Resolve};
 
 pub use actions::{Action, Order, Refusal};
+pub use advances::{Advances, phase_ap};
 pub use bots::{Bot, BotActions, BotBudget, BotPace, BotSeats, MAX_TRIES, SeatKind, table_of};
 pub use construction::{Built, check as build_check};
 pub use corruption::{StepSpread, step_spread};
@@ -91,6 +94,7 @@ pub fn plugin(app: &mut App) {
     .add_message::<restart::GameReset>()
     .per_game_messages::<corruption::Spread>()
     .init_per_game::<RazedHexes>()
+    .init_per_game::<Advances>()
     .init_per_game::<crate::sites::Knowledge>();
     moving_rules(app);
     standing_rules(app);
@@ -109,6 +113,7 @@ fn moving_rules(app: &mut App) {
                 stagways::travel,
                 economy::gather,
                 search::search,
+                advances::advance,
                 actions::end_turn,
             )
                 .chain()

@@ -3,8 +3,9 @@
 
 use bevy::prelude::*;
 
+use super::advances::{Advances, phase_ap};
 use super::log::PlayEvent;
-use super::players::{ActionPoints, Player, Turn};
+use super::players::{ActionPoints, Faction, Player, Turn};
 use crate::per_game::PerGameApp;
 use crate::world::plugin::WorldRules;
 
@@ -28,21 +29,22 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Starts the next phase once nobody can act any more (never with no players), after every
 /// action, so an action never waits on the next frame to find its phase. Reads the players'
-/// [`ActionPoints`] and [`Turn`]s and the rules; writes them, [`Phase`] and
+/// [`ActionPoints`], [`Turn`]s and factions, the rules and [`Advances`] (AP a phase); writes them, [`Phase`] and
 /// [`PhaseBegun`] and [`PlayEvent::PhaseStarted`].
 pub(super) fn advance(
     mut phase: ResMut<Phase>,
-    mut players: Query<(&mut ActionPoints, &mut Turn), With<Player>>,
+    mut players: Query<(&mut ActionPoints, &mut Turn, &Faction), With<Player>>,
     rules: WorldRules,
+    advances: Res<Advances>,
     mut begun: MessageWriter<PhaseBegun>,
     mut log: MessageWriter<PlayEvent>,
 ) {
-    if players.is_empty() || players.iter().any(|(ap, turn)| turn.may_act(ap)) {
+    if players.is_empty() || players.iter().any(|(ap, turn, _)| turn.may_act(ap)) {
         return;
     }
     phase.0 = super::count_on(phase.0);
-    for (mut ap, mut turn) in &mut players {
-        ap.0 = rules.play.action_points;
+    for (mut ap, mut turn, faction) in &mut players {
+        ap.0 = phase_ap(&rules, &advances.gains(*faction, &rules));
         turn.ended = false;
     }
     begun.write(PhaseBegun(phase.0));

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
+use super::advances::Advances;
 use crate::rules::check::aeternus::MAX_SIGHT;
 use crate::sites::SiteLayer;
 use crate::world::plugin::{Viewer, WorldRules};
@@ -26,7 +27,7 @@ impl std::fmt::Display for PlayerId {
 /// A player. Ids must be unique: a second player with a taken id is not admitted (its `Player`
 /// component is removed at once).
 #[derive(Component, Debug, Clone, PartialEq, Eq)]
-#[require(Faction, Position, ActionPoints, Resources, Turn, Moves, SiteSight)]
+#[require(Faction, Position, ActionPoints, Resources, Turn, Moves, SightBonus)]
 pub struct Player {
     pub id: PlayerId,
     pub name: String,
@@ -150,22 +151,31 @@ fn leave(remove: On<Remove, Player>, players: Query<&Player>, mut index: ResMut<
     }
 }
 
-/// The sight a site under the player adds to its viewer (kept so it can be taken off again).
+/// The sight a site under the player and its faction's advances add to its viewer (kept so it
+/// can be taken off again).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct SiteSight(pub u32);
+pub struct SightBonus(pub u32);
 
 /// A player's viewer follows it, so what comes into sight is generated; a site's sight bonus
-/// widens it while the player stands there. Reads the players' [`Position`]s (those changed)
-/// and the site layer if any; writes their [`Viewer`]s and [`SiteSight`].
+/// widens it while the player stands there, its faction's advances for good. Reads the players'
+/// [`Position`]s (those changed, or all once [`Advances`] changed), the site layer if any, the
+/// advances and the rules; writes their [`Viewer`]s and [`SightBonus`].
 pub(super) fn follow(
-    mut players: Query<(&Position, &mut Viewer, &mut SiteSight), Changed<Position>>,
+    mut players: Query<(Ref<Position>, &Faction, &mut Viewer, &mut SightBonus)>,
     sites: Option<Res<SiteLayer>>,
+    advances: Res<Advances>,
+    rules: WorldRules,
 ) {
-    for (pos, mut viewer, mut bonus) in &mut players {
-        let now = sites.as_ref().map_or(0, |s| s.sight_at(pos.0));
+    let all = advances.is_changed();
+    for (pos, faction, mut viewer, mut bonus) in &mut players {
+        if !all && !pos.is_changed() {
+            continue;
+        }
+        let site = sites.as_ref().map_or(0, |s| s.sight_at(pos.0));
+        let now = site.saturating_add(advances.gains(*faction, &rules).sight);
         let base = viewer.radius.saturating_sub(bonus.0);
         let radius = base.saturating_add(now).min(MAX_SIGHT.max(base));
-        bonus.set_if_neq(SiteSight(radius - base));
+        bonus.set_if_neq(SightBonus(radius - base));
         if (viewer.hex, viewer.radius) != (pos.0, radius) {
             viewer.hex = pos.0;
             viewer.radius = radius;

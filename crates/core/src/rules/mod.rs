@@ -1,6 +1,7 @@
 //! Rule files: the raw serde form, validation into [`Rules`] with ids, and errors that name
 //! the file and the line or field. The embedded default is `assets/rules/aeternus.ron`.
 
+pub mod advances;
 pub mod check;
 mod error;
 pub mod parse;
@@ -12,6 +13,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+pub use advances::{Advance, AdvanceId, Gains};
 pub use error::RulesError;
 pub use raw::{FeatureEffect, Movement};
 
@@ -151,6 +153,8 @@ pub struct PlayRules {
     pub goal: Goal,
     /// The factions a new game offers, in order: a player's `Faction(i)` is the i-th.
     pub factions: Vec<FactionSpec>,
+    /// What a faction's research buys, by [`AdvanceId`].
+    pub advances: Vec<Advance>,
 }
 
 /// Resource name -> amount.
@@ -368,6 +372,20 @@ impl Rules {
             .iter()
             .position(|b| b.name == name)
             .map(|i| LandmarkId(i as u8))
+    }
+
+    pub fn advance(&self, name: &str) -> Option<AdvanceId> {
+        (self.play.advances.iter())
+            .position(|a| a.name == name)
+            .map(|i| AdvanceId(i as u8))
+    }
+
+    /// An advance's name, or its number when the rules have none such.
+    pub fn advance_name(&self, a: AdvanceId) -> String {
+        self.play
+            .advances
+            .get(a.0 as usize)
+            .map_or_else(|| format!("advance {}", a.0), |s| s.name.clone())
     }
 
     pub fn feature(&self, name: &str) -> Option<FeatureId> {

@@ -163,6 +163,32 @@ pub struct RawPlay {
     pub gather: RawGather,
     pub goal: RawGoal,
     pub factions: Vec<RawFaction>,
+    /// What a faction's research buys (ours): see [`RawAdvance`].
+    pub advances: Vec<RawAdvance>,
+}
+
+/// An advance: `cost` paid once from the buyer's purse, for its faction; `needs` an advance
+/// listed before it; `gains` what it adds.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawAdvance {
+    pub name: String,
+    pub cost: BTreeMap<String, u32>,
+    #[serde(default)]
+    pub needs: Option<String>,
+    pub gains: RawGains,
+    #[serde(default)]
+    pub lore: String,
+}
+
+/// What an advance adds; every field may be left out (nothing).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RawGains {
+    pub action_points: u32,
+    pub sight: u32,
+    pub gather: u32,
+    pub income: u32,
 }
 
 impl Default for RawPlay {
@@ -176,6 +202,7 @@ impl Default for RawPlay {
             gather: RawGather::default(),
             goal: RawGoal::default(),
             factions: Vec::new(),
+            advances: Vec::new(),
         }
     }
 }

@@ -319,6 +319,7 @@ impl Known<'_> {
         // Gathering always costs AP, so a phase holds a bounded number of them.
         c.within("play.gather.ap", g.ap, 1..=MAX_AP)?;
         play.goal = validate_goal(c, &raw.goal, &self.landmark_names, features, self.resources)?;
+        play.advances = validate_advances(c, &raw.advances, self.resources)?;
         play.gather = Gathering {
             ap: g.ap,
             biomes: self.yields("biomes", "biome", &g.biomes, &self.biome_names)?,
@@ -381,7 +382,65 @@ fn validate_play(
         gather: Gathering::default(),
         goal: Goal::default(),
         factions,
+        advances: Vec::new(),
     })
+}
+
+/// The advances: named once each, their costs in the rules' resources and at least 1 each,
+/// each needing one listed before it (so the needs hold no loop), their gains in range.
+fn validate_advances(
+    c: &Check,
+    raw: &[raw::RawAdvance],
+    resources: &[String],
+) -> Result<Vec<Advance>, RulesError> {
+    use super::advances::{MAX_ADVANCE_SIGHT, MAX_ADVANCES, MAX_PERCENT};
+    c.count("play.advances", raw.len(), 0..=MAX_ADVANCES)?;
+    c.unique("play.advances", raw.iter().map(|a| &a.name))?;
+    let mut advances: Vec<Advance> = Vec::with_capacity(raw.len());
+    for (i, a) in raw.iter().enumerate() {
+        let at = |f: &str| format!("play.advances[{i}].{f} (\"{}\")", a.name);
+        c.count(at("cost"), a.cost.len(), 1..=MAX_RESOURCES)?;
+        let cost = |r: &str| at(&format!("cost[\"{r}\"]"));
+        for (r, &n) in &a.cost {
+            c.within(cost(r), n, 1..=MAX_AMOUNT)?;
+        }
+        amounts(c, cost, &a.cost, resources)?;
+        let needs = match &a.needs {
+            None => None,
+            Some(n) => {
+                let find = |n: &str| advances.iter().position(|b| b.name == n);
+                let known: Vec<String> = advances.iter().map(|b| b.name.clone()).collect();
+                let id = lookup(
+                    c,
+                    at("needs"),
+                    "advance (listed before this one)",
+                    n,
+                    find,
+                    &known,
+                )?;
+                Some(AdvanceId(id as u8))
+            }
+        };
+        let g = &a.gains;
+        c.within(at("gains.action_points"), g.action_points, 0..=MAX_AP)?;
+        c.within(at("gains.sight"), g.sight, 0..=MAX_ADVANCE_SIGHT)?;
+        c.within(at("gains.gather"), g.gather, 0..=MAX_PERCENT)?;
+        c.within(at("gains.income"), g.income, 0..=MAX_PERCENT)?;
+        c.text(at("lore"), &a.lore)?;
+        advances.push(Advance {
+            name: a.name.clone(),
+            cost: a.cost.clone(),
+            needs,
+            gains: Gains {
+                action_points: g.action_points,
+                sight: g.sight,
+                gather: g.gather,
+                income: g.income,
+            },
+            lore: a.lore.clone(),
+        });
+    }
+    Ok(advances)
 }
 
 /// The goal's numbers in range and its names the rules' own.

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use hexx::Hex;
 
-use super::{OLDEST, SaveGame, SavedHex, SavedKnowledge, SavedPlayer, VERSION};
+use super::{OLDEST, SaveGame, SavedAdvances, SavedHex, SavedKnowledge, SavedPlayer, VERSION};
 use crate::hex::Coord;
 use crate::play::{Action, End, Faction, PlayEvent, PlayerId, Refusal, Score};
 use crate::rules::check::MAX_NAME;
@@ -58,6 +58,7 @@ pub fn fields(save: &SaveGame, rules: &Rules, source: &str) -> Result<(), RulesE
         check.coord(format!("razed[{i}]"), *at)?;
     }
     check.knowledge(&save.knowledge)?;
+    check.advances(&save.advances)?;
     history(&save.history, save.phase, rules).map_err(|(field, m)| check.err(field, m))?;
     for (i, e) in save.log.iter().enumerate() {
         event(e, rules, &ids).map_err(|(part, m)| check.err(format!("log[{i}].{part}"), m))?;
@@ -112,6 +113,7 @@ impl SaveCheck<'_> {
             ("flags", save.flags.len(), MAX_HEXES as usize),
             ("razed", save.razed.len(), MAX_HEXES as usize),
             ("knowledge", save.knowledge.len(), MAX_PLAYERS),
+            ("advances", save.advances.len(), MAX_PLAYERS),
             ("log", save.log.len(), MAX_LOG),
         ];
         for (field, n, max) in counts {
@@ -152,6 +154,41 @@ impl SaveCheck<'_> {
                         format!("the depth is {depth}; a hex is looked over to 0..={STOOD_ON}");
                     return Err(self.err(format!("{field}.hexes[{j}]"), why));
                 }
+            }
+        }
+        Ok(())
+    }
+
+    /// Each faction's advances: each faction of the rules and listed once, each advance one the
+    /// rules name, held once, and bought after the one it needs.
+    fn advances(&self, advances: &[SavedAdvances]) -> Result<(), RulesError> {
+        let mut factions = BTreeSet::new();
+        for (i, a) in advances.iter().enumerate() {
+            let field = format!("advances[{i}]");
+            self.faction(format!("{field}.faction"), a.faction)?;
+            if !factions.insert(a.faction) {
+                let why = format!("faction {} is listed twice", a.faction);
+                return Err(self.err(format!("{field}.faction"), why));
+            }
+            let mut held = Vec::new();
+            for (j, name) in a.bought.iter().enumerate() {
+                let at = format!("{field}.bought[{j}]");
+                let Some(id) = self.rules.advance(name) else {
+                    let why = format!("the rules {} have no advance {name:?}", self.rules.source);
+                    return Err(self.err(at, why));
+                };
+                let spec = &self.rules.play.advances[id.0 as usize];
+                if held.contains(&id) {
+                    return Err(self.err(at, format!("{name:?} is bought twice")));
+                }
+                if let Some(n) = spec.needs.filter(|n| !held.contains(n)) {
+                    let why = format!(
+                        "{name:?} needs {} bought before it",
+                        self.rules.advance_name(n)
+                    );
+                    return Err(self.err(at, why));
+                }
+                held.push(id);
             }
         }
         Ok(())
@@ -349,6 +386,15 @@ fn event(e: &PlayEvent, rules: &Rules, ids: &BTreeSet<u32>) -> Result<(), PartEr
             entry.player(p)?;
             entry.amounts(yields)
         }
+        Advanced {
+            player: p,
+            faction: f,
+            advance,
+        } => {
+            entry.player(p)?;
+            entry.faction(f.0)?;
+            entry.advance("advance", *advance)
+        }
         Searched {
             player: p,
             hex,
@@ -404,6 +450,19 @@ impl EntryCheck<'_> {
     /// A faction the entry names.
     fn faction(&self, f: u32) -> Result<(), PartError> {
         faction(self.rules, f).map_err(|m| ("faction".into(), m))
+    }
+
+    /// An advance the entry names, one of the rules'.
+    fn advance(&self, part: &str, a: crate::rules::AdvanceId) -> Result<(), PartError> {
+        let n = self.rules.play.advances.len();
+        if (a.0 as usize) < n {
+            Ok(())
+        } else {
+            Err((
+                part.into(),
+                format!("{} is no advance of the rules (they have {n})", a.0),
+            ))
+        }
     }
 
     /// A feature the entry names, one of the rules'.
@@ -536,6 +595,7 @@ impl EntryCheck<'_> {
             Action::Traverse { .. }
             | Action::Gather { .. }
             | Action::Search { .. }
+            | Action::Advance { .. }
             | Action::EndTurn { .. } => {}
         }
         self.refusal(refusal)
@@ -547,6 +607,7 @@ impl EntryCheck<'_> {
         match refusal {
             Refusal::Indeterminate(c) | Refusal::NoStationThere(c) => self.coord("refusal", c),
             Refusal::NotConstructible(f) | Refusal::AlreadyBuilt(f) => self.feature("refusal", f.0),
+            Refusal::AlreadyAdvanced(a) | Refusal::NeedsAdvance(a) => self.advance("refusal", *a),
             Refusal::BiomeForbids(b) if b.0 as usize >= rules.biomes.len() => Err((
                 "refusal".into(),
                 format!(

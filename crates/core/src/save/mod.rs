@@ -10,6 +10,7 @@
 
 pub mod autosave;
 pub mod check;
+pub mod digest;
 mod write;
 
 use std::collections::BTreeMap;
@@ -20,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::hex::Coord;
 use crate::play::{
-    ActionPoints, Faction, Moves, Occupied, Phase, PlayEvent, PlayLog, Player, Position,
+    ActionPoints, Advances, Faction, Moves, Occupied, Phase, PlayEvent, PlayLog, Player, Position,
     RazedHexes, Resources, ScoreHistory, Turn,
 };
 use crate::rules::{BiomeId, FeatureSet, LandmarkId, Names, Rules, RulesError};
@@ -44,9 +45,9 @@ pub fn default_save_path() -> std::path::PathBuf {
 }
 
 /// The save format's version, written in every save. Version 2 adds the razed hexes and the
-/// score history, version 3 what each faction knows of the sites; a save of version [`OLDEST`]
-/// to this one is read, any other refused, naming both.
-pub const VERSION: u32 = 3;
+/// score history, version 3 what each faction knows of the sites, version 4 the factions'
+/// advances; a save of version [`OLDEST`] to this one is read, any other refused, naming both.
+pub const VERSION: u32 = 4;
 
 /// The oldest save version read: version 1 (no razed hexes: none were razed before; no score
 /// history: the chart starts at the load). A save of version 1 or 2 holds no knowledge of the
@@ -77,6 +78,16 @@ pub struct SaveGame {
     /// What each faction knows of the sites, by faction (version 3).
     #[serde(default)]
     pub knowledge: Vec<SavedKnowledge>,
+    /// Each faction's advances, by name in the order bought (version 4; none before).
+    #[serde(default)]
+    pub advances: Vec<SavedAdvances>,
+}
+
+/// One faction's advances, by name, in the order bought.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedAdvances {
+    pub faction: u32,
+    pub bought: Vec<String>,
 }
 
 /// What one faction knows of the sites: its searches so far and each hex it has looked over,
@@ -159,7 +170,19 @@ pub fn capture(ecs: &mut World) -> SaveGame {
         razed: razed.into_iter().map(|(_, c)| c).collect(),
         history: ecs.resource::<ScoreHistory>().clone(),
         knowledge: saved_knowledge(ecs.resource::<Knowledge>(), world),
+        advances: saved_advances(ecs.resource::<Advances>(), &world.rules),
     }
+}
+
+/// Each faction's advances as a save holds them: by name (a faction holding none is left out).
+fn saved_advances(advances: &Advances, rules: &Rules) -> Vec<SavedAdvances> {
+    (advances.0.iter())
+        .filter(|(_, held)| !held.is_empty())
+        .map(|(faction, held)| SavedAdvances {
+            faction: faction.0,
+            bought: held.iter().map(|a| rules.advance_name(*a)).collect(),
+        })
+        .collect()
 }
 
 /// What each faction knows, as a save holds it: its hexes in generation order (a hex not
@@ -268,6 +291,7 @@ impl SaveGame {
     /// flags and log now (and its end, when the flags had decided it), its players (and the
     /// hexes' flags) at startup.
     pub fn install(self, app: &mut App, world: HexWorld) {
+        let world_rules = world.rules.clone();
         let flags = self
             .flags
             .iter()
@@ -275,6 +299,7 @@ impl SaveGame {
             .collect();
         app.insert_resource(world)
             .insert_resource(self.knowledge())
+            .insert_resource(self.advances(&world_rules))
             .insert_resource(self.razed_hexes())
             .insert_resource(self.history.clone())
             .insert_resource(Phase(self.phase))
@@ -310,6 +335,17 @@ impl SaveGame {
         knowledge
     }
 
+    /// Each faction's advances, by the rules' ids (the names were checked at load: one the
+    /// rules do not name is dropped).
+    pub fn advances(&self, rules: &Rules) -> Advances {
+        let mut advances = Advances::default();
+        for a in &self.advances {
+            let held = (a.bought.iter()).filter_map(|n| rules.advance(n)).collect();
+            advances.0.insert(Faction(a.faction), held);
+        }
+        advances
+    }
+
     /// The razed hexes the save holds.
     fn razed_hexes(&self) -> RazedHexes {
         RazedHexes(self.razed.iter().map(|c| c.to_hex()).collect())
@@ -318,9 +354,11 @@ impl SaveGame {
     /// Puts the game into a running app in place of the game there ([`crate::play::restart`]):
     /// its world, phase, log, players and flags at once, as [`SaveGame::install`] does at start.
     pub fn restore(self, ecs: &mut World, world: HexWorld) {
+        let advances = self.advances(&world.rules);
         crate::play::restart::restart(ecs, world);
         ecs.insert_resource(self.razed_hexes());
         ecs.insert_resource(self.knowledge());
+        ecs.insert_resource(advances);
         ecs.insert_resource(self.history.clone());
         ecs.insert_resource(Phase(self.phase));
         ecs.insert_resource(PlayLog(self.log));

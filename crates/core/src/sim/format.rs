@@ -7,15 +7,17 @@ use serde::{Deserialize, Serialize};
 
 use crate::hex::Coord;
 use crate::play::{Action, End, PlayerId};
-use crate::rules::{FeatureId, Rules};
+use crate::rules::{AdvanceId, FeatureId, Rules};
 use crate::world::HexWorld;
 
 /// The log's format version. Format 2 added the flag lines (razes and reclaims); format 3 the
 /// end line's `end` (why the game ended) and the turn order whose first seat moves on each
 /// phase; format 4 the searches (`search` actions, their `searched` outcome and the sites they
-/// `found`), played where sites are found, not given. A log of format [`OLDEST_FORMAT`] to this
-/// one is read, any other refused, naming both.
-pub const FORMAT: u32 = 4;
+/// `found`), played where sites are found, not given; format 5 the advances (`advance` actions
+/// naming their `advance`, their `advanced` outcome). A log of format [`OLDEST_FORMAT`] to this
+/// one is read (a format 4 log buys no advance: it plays the same), any other refused, naming
+/// both.
+pub const FORMAT: u32 = 5;
 
 /// The oldest format read: format 4. Older games took turns in id order every phase, or were
 /// paid by every site under a flag, known or not: replayed now they would come to another game,
@@ -66,6 +68,8 @@ pub enum Tried {
     Gather,
     /// A search of the player's hex and the hexes around it (format 4).
     Search,
+    /// An advance bought for the player's faction (format 5): the line's `advance`.
+    Advance,
     EndTurn,
     /// Not an action: the winds moved the player (a replay does not feed it, it checks it).
     Blow,
@@ -84,35 +88,61 @@ pub enum Outcome {
     Gathered,
     /// A search made (format 4): what it found is in the line's `found`.
     Searched,
+    /// An advance bought (format 5).
+    Advanced,
     Travelled,
     Ended,
     Refused,
 }
 
-/// A feature as an action names it: by name, or by number when the rules have no such feature
-/// (a random bot tries those too).
+/// A feature or an advance as an action names it: by name, or by number when the rules have
+/// none such (a random bot tries those too).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
-pub enum FeatureName {
+pub enum Named {
     Name(String),
     Id(u8),
 }
 
-impl FeatureName {
-    pub fn of(rules: &Rules, f: FeatureId) -> FeatureName {
-        match rules.features.get(f.0 as usize) {
-            Some(spec) => FeatureName::Name(spec.name.clone()),
-            None => FeatureName::Id(f.0),
+impl Named {
+    fn of(name: Option<&str>, id: u8) -> Named {
+        name.map_or(Named::Id(id), |n| Named::Name(n.to_string()))
+    }
+
+    /// The id it names; `what` and `find` say of what and look a name up.
+    fn id(&self, what: &str, find: impl Fn(&str) -> Option<u8>) -> Result<u8, String> {
+        match self {
+            Named::Name(n) => find(n).ok_or_else(|| format!("the rules have no {what} `{n}`")),
+            Named::Id(i) => Ok(*i),
         }
     }
 
-    pub fn id(&self, rules: &Rules) -> Result<FeatureId, String> {
-        match self {
-            FeatureName::Name(n) => rules
-                .feature(n)
-                .ok_or_else(|| format!("the rules have no feature `{n}`")),
-            FeatureName::Id(i) => Ok(FeatureId(*i)),
-        }
+    pub fn feature(rules: &Rules, f: FeatureId) -> Named {
+        Named::of(
+            rules.features.get(f.0 as usize).map(|s| s.name.as_str()),
+            f.0,
+        )
+    }
+
+    pub fn feature_id(&self, rules: &Rules) -> Result<FeatureId, String> {
+        self.id("feature", |n| rules.feature(n).map(|f| f.0))
+            .map(FeatureId)
+    }
+
+    pub fn advance(rules: &Rules, a: AdvanceId) -> Named {
+        Named::of(
+            rules
+                .play
+                .advances
+                .get(a.0 as usize)
+                .map(|s| s.name.as_str()),
+            a.0,
+        )
+    }
+
+    pub fn advance_id(&self, rules: &Rules) -> Result<AdvanceId, String> {
+        self.id("advance", |n| rules.advance(n).map(|a| a.0))
+            .map(AdvanceId)
     }
 }
 
@@ -127,7 +157,10 @@ pub struct ActionLine {
     pub action: Tried,
     /// What a build built (or tried to).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub feature: Option<FeatureName>,
+    pub feature: Option<Named>,
+    /// The advance an advance bought (or tried to; format 5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub advance: Option<Named>,
     /// The player's hex.
     pub from: Option<HexView>,
     /// The hex the action aims at: a move's or a blow's target, a build's hex, a travel's
@@ -169,7 +202,7 @@ impl ActionLine {
             Tried::Build => {
                 let feature = (self.feature.as_ref())
                     .ok_or("field `feature`: a build names its feature")?
-                    .id(rules)
+                    .feature_id(rules)
                     .map_err(|e| format!("field `feature`: {e}"))?;
                 Action::Build {
                     player,
@@ -183,6 +216,13 @@ impl ActionLine {
             },
             Tried::Gather => Action::Gather { player },
             Tried::Search => Action::Search { player },
+            Tried::Advance => Action::Advance {
+                player,
+                advance: (self.advance.as_ref())
+                    .ok_or("field `advance`: an advance names what it buys")?
+                    .advance_id(rules)
+                    .map_err(|e| format!("field `advance`: {e}"))?,
+            },
             Tried::EndTurn => Action::EndTurn { player },
         }))
     }
@@ -373,10 +413,6 @@ impl MassNames {
 /// The hash a log keeps of the rules' text: FNV-1a, 64 bits, in hex. It tells rule files apart;
 /// it is no defence against a forger.
 pub fn rules_hash(text: &str) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
+    let h = crate::save::digest::fnv1a64(text.as_bytes());
     format!("fnv1a64:{h:016x}")
 }

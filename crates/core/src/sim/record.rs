@@ -15,8 +15,8 @@ use bevy::prelude::*;
 use hexx::Hex;
 
 use super::format::{
-    ActionLine, Cause, Change, FeatureName, FlagChange, FlagLine, HexLine, HexView, Line,
-    MassNames, Outcome, Tried,
+    ActionLine, Cause, Change, FlagChange, FlagLine, HexLine, HexView, Line, MassNames, Named,
+    Outcome, Tried,
 };
 use crate::play::{
     Action, ActionPoints, Faction, MoveAttempt, Order, Phase, PlayEvent, Player, PlayerId,
@@ -139,6 +139,7 @@ pub fn note_tried(
             Action::Travel { to, .. } => (Tried::Travel, Some(to)),
             Action::Gather { .. } => (Tried::Gather, None),
             Action::Search { .. } => (Tried::Search, None),
+            Action::Advance { .. } => (Tried::Advance, None),
             Action::EndTurn { .. } => (Tried::EndTurn, None),
         };
         (kind, a.player(), from, to, Some(a.clone()))
@@ -160,10 +161,14 @@ pub fn note_tried(
     };
     let (feature, build) = match action {
         Some(Action::Build { hex, feature, .. }) => (
-            Some(FeatureName::of(&world.rules, feature)),
+            Some(Named::feature(&world.rules, feature)),
             Some((hex, feature)),
         ),
         _ => (None, None),
+    };
+    let advance = match action {
+        Some(Action::Advance { advance, .. }) => Some(Named::advance(&world.rules, advance)),
+        _ => None,
     };
     let masses = &mut rec.masses;
     let line = ActionLine {
@@ -172,6 +177,7 @@ pub fn note_tried(
         faction: seats.seated(player).map(|(f, ..)| f.0),
         action: kind,
         feature,
+        advance,
         from: from.map(|h| HexView::of(world, masses, h)),
         to: to.map(|h| HexView::of(world, masses, h)),
         landed: None,
@@ -340,6 +346,7 @@ fn outcome_of(
         Built { player, .. } => (player, Outcome::Built),
         Gathered { player, .. } => (player, Outcome::Gathered),
         Searched { player, .. } => (player, Outcome::Searched),
+        Advanced { player, .. } => (player, Outcome::Advanced),
         Travelled { player, .. } => (player, Outcome::Travelled),
         TurnEnded { player } => (player, Outcome::Ended),
         Refused {

@@ -38,7 +38,7 @@ impl GameStats {
     pub fn see(&mut self, line: &Line) {
         match line {
             Line::Action(a) if a.outcome == Outcome::Built => {
-                if let Some(super::format::FeatureName::Name(f)) = &a.feature {
+                if let Some(super::format::Named::Name(f)) = &a.feature {
                     self.first_builds.entry(f.clone()).or_insert(a.phase);
                 }
             }

@@ -187,7 +187,7 @@ fn the_recorded_schedules_have_no_ambiguity() {
 #[test]
 fn a_long_game_logs_every_outcome_and_replays() {
     use super::format::{Change, Outcome::*};
-    let s = setup(35, 8, 80);
+    let s = setup(78, 8, 80);
     let (log, save) = sim(&s);
     let all = lines(&log);
     let mut seen = Vec::new();
@@ -199,7 +199,7 @@ fn a_long_game_logs_every_outcome_and_replays() {
                 let landed = a.landed.as_ref().unwrap();
                 match a.outcome {
                     Moved | Blown | Travelled => assert_eq!(a.to.as_ref(), Some(landed), "{a:?}"),
-                    Stuck | Blocked | Refused | Built | Gathered | Searched | Ended => {
+                    Stuck | Blocked | Refused | Built | Gathered | Searched | Advanced | Ended => {
                         assert_eq!(a.from.as_ref(), Some(landed), "{a:?}")
                     }
                 }
@@ -215,7 +215,8 @@ fn a_long_game_logs_every_outcome_and_replays() {
         }
     }
     for o in [
-        Moved, Blown, Stuck, Blocked, Built, Gathered, Searched, Travelled, Ended, Refused,
+        Moved, Blown, Stuck, Blocked, Built, Gathered, Searched, Advanced, Travelled, Ended,
+        Refused,
     ] {
         assert!(seen.contains(&o), "no {o:?}");
     }
@@ -447,7 +448,7 @@ fn the_end_line_says_why_the_game_ended_and_a_replay_checks_it() {
     assert_eq!(end.end, Some(End::Lead), "{end:?}");
     assert!(end.ended_in.is_some_and(|p| p < 20), "{end:?}");
     assert_eq!(end.winners(), vec![end.winner.unwrap()]);
-    assert!(log.starts_with(r#"{"kind":"game","format":4,"#), "{log}");
+    assert!(log.starts_with(r#"{"kind":"game","format":5,"#), "{log}");
     assert_eq!(replay_with(&log, &s.rules).as_deref(), Ok(save.as_str()));
     let told = log.replace(r#""end":"lead""#, r#""end":"phases""#);
     let err = replay_with(&told, &s.rules).unwrap_err();
@@ -456,7 +457,7 @@ fn the_end_line_says_why_the_game_ended_and_a_replay_checks_it() {
         "{err}"
     );
     // A log of an older format is refused, naming its format.
-    let older = log.replacen(r#""format":4,"#, r#""format":3,"#, 1);
+    let older = log.replacen(r#""format":5,"#, r#""format":3,"#, 1);
     let err = replay_with(&older, &s.rules).unwrap_err();
     assert!(err.contains("the log is of format 3"), "{err}");
 }

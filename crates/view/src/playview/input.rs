@@ -11,7 +11,7 @@ use super::{FocusOn, Hovered, Notice};
 use crate::render::input::Command;
 use aeternus_core::hex::distance;
 use aeternus_core::play::{Action, Bot, PlayerId, WalkOrder, Walks};
-use aeternus_core::rules::Rules;
+use aeternus_core::rules::{AdvanceId, Rules};
 use aeternus_core::world::plugin::{Features, HexPos, WorldRules};
 
 /// The features keys 1 to 4 build, by name in the ruleset.
@@ -43,14 +43,16 @@ pub(crate) struct GameRead<'w, 's> {
     walks: Res<'w, Walks>,
 }
 
-/// This window's part in commands: the hovered hex, the station being picked, the notice and
-/// Tab's place in the players.
+/// This window's part in commands: the hovered hex, the station being picked, the notice,
+/// Tab's place in the players and whether the advances panel is shown.
 #[derive(SystemParam)]
 pub(crate) struct WindowState<'w, 's> {
     hovered: Res<'w, Hovered>,
     pick: ResMut<'w, StationPick>,
     notice: ResMut<'w, Notice>,
     tabbing: Local<'s, Tabbing>,
+    /// Whether the advances panel is shown: the digit keys then buy advances.
+    advancing: Res<'w, super::research::AdvancesShown>,
 }
 
 /// What commands become: the players' actions and walk orders, and glides of the camera.
@@ -96,9 +98,11 @@ pub(crate) fn perform(
             command,
             Command::Sites
                 | Command::Standings
+                | Command::Advances
                 | Command::Save
                 | Command::NextCycle
                 | Command::Spectator
+                | Command::SpectatorSites
         ) {
             continue;
         }
@@ -149,6 +153,10 @@ fn act(
     let picking = pick.0.take();
     match (command, picking) {
         (Command::Move(direction), _) => Some(Action::Traverse { player, direction }),
+        (Command::Build(i), _) if window.advancing.0 => Some(Action::Advance {
+            player,
+            advance: AdvanceId(i.min(u8::MAX as usize) as u8),
+        }),
         (Command::Build(i), _) => build(i, me, window.hovered.0, rules, notice),
         (Command::Travel, picking) => {
             pick.0 = travel::next_pick(picking, at, rules, &game.hexes);
@@ -172,9 +180,11 @@ fn act(
         (
             Command::Sites
             | Command::Standings
+            | Command::Advances
             | Command::Save
             | Command::NextCycle
-            | Command::Spectator,
+            | Command::Spectator
+            | Command::SpectatorSites,
             picking,
         ) => {
             pick.0 = picking;

@@ -14,6 +14,7 @@ mod hud;
 pub mod input;
 pub mod motion;
 mod pointer;
+pub mod research;
 pub mod saving;
 pub mod seat;
 mod sites;
@@ -36,6 +37,7 @@ use crate::render::camera::PanWithLetters;
 pub use crate::render::tokens::faction_colour;
 pub use input::BUILD_KEYS;
 pub use seat::Seats;
+pub use sites::path_colour;
 
 /// A filter for sprites on the map: never either window's camera, so drawing them never
 /// contends with moving a camera.
@@ -67,6 +69,7 @@ pub fn input_plugin(app: &mut App) {
             seat::plugin,
             travel::plugin,
             walk::plugin,
+            research::input_plugin,
         ))
         .add_systems(Update, input::perform.in_set(ViewSystems::Commands));
 }
@@ -117,6 +120,7 @@ impl Plugin for PlayViewPlugin {
                 hud::plugin,
                 sites::plugin,
                 saving::plugin,
+                research::plugin,
                 motion_plugin,
             ));
     }

@@ -55,7 +55,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// F5 saves the game (exclusive: [`capture`] reads the whole world). Reads [`SavePath`], the
 /// players, flags, hexes, phase and log; writes the save file (and its `.bak`) and [`Notice`].
-fn save_game(world: &mut World) {
+pub fn save_game(world: &mut World) {
     let path = world.resource::<SavePath>().0.clone();
     let said = save_to(world, &path);
     world.resource_mut::<Notice>().0 = Some(said);

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use super::chart;
-use super::hud::Panel;
+use super::hud;
 use crate::ViewSystems;
 use crate::render::input::Command;
 use aeternus_core::play::ScoreHistory;
@@ -64,37 +64,13 @@ fn draw(
         ..default()
     };
     commands
-        .spawn((
-            StandingsPanel,
-            Name::new("Standings panel"),
-            Node {
-                position_type: PositionType::Absolute,
-                width: percent(100),
-                height: percent(100),
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                ..default()
-            },
-            GlobalZIndex(5),
-            // The window around the panel: the map and the HUD beneath take the pointer.
-            bevy::ui::FocusPolicy::Pass,
-        ))
+        .spawn((StandingsPanel, hud::centred("Standings panel")))
         .with_children(|root| {
-            root.spawn((
-                Panel,
-                Interaction::default(),
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    row_gap: px(8),
-                    padding: UiRect::all(px(16)),
-                    ..default()
-                },
-                BackgroundColor(PANEL),
-            ))
-            .with_children(|panel| {
-                panel.spawn((Text::new("Standings"), font(22.0), TextColor(TITLE)));
-                chart::spawn(panel, &history, &rules);
-                panel.spawn((Text::new("P closes"), font(13.0), TextColor(HINT)));
-            });
+            root.spawn(hud::column_panel(8.0, PANEL))
+                .with_children(|panel| {
+                    panel.spawn((Text::new("Standings"), font(22.0), TextColor(TITLE)));
+                    chart::spawn(panel, &history, &rules);
+                    panel.spawn((Text::new("P closes"), font(13.0), TextColor(HINT)));
+                });
         });
 }

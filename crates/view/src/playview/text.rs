@@ -11,8 +11,8 @@ use aeternus_core::play::{
 use aeternus_core::rules::{FeatureEffect, Rules};
 use aeternus_core::world::HexWorld;
 
-pub const HELP: &str = "QWE/ASD or click: move | 1 Flag 2 Pylon 3 Station 4 Boardwalk | \
-G gather | T stagways | Space end turn | Tab next | V sites | P scores | F5 save | Esc menu";
+pub const HELP: &str = "QWE/ASD or click: move | 1-4 build | G gather | R search | U advances | \
+T stagways | Space end turn | Tab next | V sites | P scores | F5 save | Esc menu";
 
 /// The status panel: a heading, the current player (drawn in its faction's colour), details.
 #[derive(Debug, Clone, PartialEq)]

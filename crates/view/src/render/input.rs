@@ -22,7 +22,8 @@ pub enum Command {
     Confirm,
     /// Escape: drop what is being picked, close a layer.
     Cancel,
-    /// 1 to 4: build the `i`-th feature (Aeternus).
+    /// 1 to 9: build the `i`-th feature, or buy the `i`-th advance while the advances panel is
+    /// shown (Aeternus).
     Build(usize),
     /// T: travel the stagways (Aeternus); the settlement layer (storm).
     Travel,
@@ -38,10 +39,14 @@ pub enum Command {
     Sites,
     /// P: show or hide the standings panel, the scores over the phases (Aeternus).
     Standings,
+    /// U: show or hide the advances panel, whose digit keys buy (Aeternus).
+    Advances,
     /// F5: save the game.
     Save,
     /// F10: open or close the spectator window.
     Spectator,
+    /// F11: the spectator's sites: every site, then each faction's knowledge in turn.
+    SpectatorSites,
     /// A left click on a hex (a drag is no click).
     Click(Hex),
 }
@@ -62,6 +67,11 @@ pub fn command_of(key: KeyCode) -> Option<Command> {
         Digit2 | Numpad2 => Command::Build(1),
         Digit3 | Numpad3 => Command::Build(2),
         Digit4 | Numpad4 => Command::Build(3),
+        Digit5 | Numpad5 => Command::Build(4),
+        Digit6 | Numpad6 => Command::Build(5),
+        Digit7 | Numpad7 => Command::Build(6),
+        Digit8 | Numpad8 => Command::Build(7),
+        Digit9 | Numpad9 => Command::Build(8),
         KeyT => Command::Travel,
         KeyG => Command::Gather,
         KeyR => Command::Search,
@@ -69,8 +79,10 @@ pub fn command_of(key: KeyCode) -> Option<Command> {
         KeyN => Command::NextCycle,
         KeyV => Command::Sites,
         KeyP => Command::Standings,
+        KeyU => Command::Advances,
         F5 => Command::Save,
         F10 => Command::Spectator,
+        F11 => Command::SpectatorSites,
         _ => return None,
     })
 }

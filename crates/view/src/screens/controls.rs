@@ -13,6 +13,8 @@ Left click on a hex: move there (farther: walk the cheapest way)
 G: gather   R: search for sites   T: stagways (Enter travels, Esc cancels)
 Space or Enter: end the turn   Tab: show the next player
 V: the site layer   P: the standings (scores over the phases)   F5: save
+U: the advances (then 1 to 9 buy one for your faction; U closes)
+F10: the spectator window   F11: whose sites it shows
 Wheel: zoom   drag or the arrows: pan
 Esc: this menu
 In menus: Up/Down or Tab select, Enter takes, Left/Right change, Esc goes back";

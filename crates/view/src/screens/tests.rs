@@ -462,6 +462,8 @@ fn new_game_offers_the_launchs_table_and_steps_each_seat_round() {
         assert_eq!(form.table()[2], *want);
     }
     form.step(Act::Seat(2), -1);
+    assert_eq!(form.table()[2], SeatKind::Bot(Bot::Planner));
+    form.step(Act::Seat(2), -1);
     assert_eq!(form.table()[2], SeatKind::Bot(Bot::GreedyV1));
     assert_eq!(form.table()[..2], [SeatKind::Human; 2]);
     let game = form.game().unwrap();

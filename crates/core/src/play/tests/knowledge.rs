@@ -131,7 +131,7 @@ fn a_search_finds_a_hidden_site_around_the_player_for_its_ap() {
     assert_eq!(known(&t, 0, beside), ["Mint"]);
     // Saved and loaded, the faction still knows it.
     let save = crate::save::capture(t.app.world_mut());
-    assert_eq!(save.version, 3);
+    assert_eq!(save.version, crate::save::VERSION);
     let ours = save.knowledge.iter().find(|k| k.faction == 0).unwrap();
     assert!(ours.searches >= 1);
     let loaded = crate::save::SaveGame::from_ron(&save.to_ron(), "t.ron").unwrap();

@@ -2,6 +2,7 @@
 //! actions go in as messages and the events that come out are checked exactly; the chancy rules
 //! are checked over many seeded draws with a stated tolerance (seeded, so they never flake).
 
+mod advances;
 mod bots;
 mod construction;
 mod contest;

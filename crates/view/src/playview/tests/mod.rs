@@ -13,6 +13,7 @@ use aeternus_core::world::plugin::HexWorld;
 
 mod keys;
 mod panels;
+mod research;
 mod standings;
 
 const SEED: u64 = 7;
