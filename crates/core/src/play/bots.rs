@@ -169,6 +169,12 @@ impl Default for BotPace {
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct BotBudget(pub u32);
 
+/// Where bots' decisions go when they are not this game's to take: a bot playing a seat of an
+/// online game decides on its client's copy of the game, and the client sends the decision to
+/// the server, which plays it for everyone. Without it, decisions are played here.
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct Outbox(pub Vec<Action>);
+
 /// Who plays each seat, by player id from the lowest (`--seats`, or `--bots N --bot KIND`):
 /// given at startup, once every player is seated; seats past the list are people.
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
@@ -234,6 +240,8 @@ pub(super) struct BotMoment<'w> {
     phase: Res<'w, Phase>,
     /// Present once the game is over: bots send nothing.
     over: Option<Res<'w, GameOver>>,
+    /// Present when decisions are sent elsewhere (see [`Outbox`]).
+    outbox: Option<ResMut<'w, Outbox>>,
 }
 
 /// The players at the table, by id, and the bots among them with their counts.
@@ -281,6 +289,7 @@ pub(super) fn decide(
         mut settling,
         phase,
         over,
+        outbox,
     } = moment;
     let BotTable {
         players,
@@ -367,8 +376,13 @@ pub(super) fn decide(
             }
         }
     };
-    actions.write(action);
-    settling.again();
+    match outbox {
+        Some(mut out) => out.0.push(action),
+        None => {
+            actions.write(action);
+            settling.again();
+        }
+    }
 }
 
 /// Any action, legal or not.

@@ -42,7 +42,9 @@ use crate::world::plugin::{GenerationRefused, HexEdited, HexGenerated, Resolve};
 
 pub use actions::{Action, Order, Refusal};
 pub use advances::{Advances, phase_ap};
-pub use bots::{Bot, BotActions, BotBudget, BotPace, BotSeats, MAX_TRIES, SeatKind, table_of};
+pub use bots::{
+    Bot, BotActions, BotBudget, BotPace, BotSeats, MAX_TRIES, Outbox, SeatKind, table_of,
+};
 pub use construction::{Built, check as build_check};
 pub use corruption::{StepSpread, step_spread};
 pub use flags::{Occupied, RazedHexes, occupant, occupant_in};
@@ -56,7 +58,7 @@ pub use players::{
     ActionPoints, Faction, Moves, Player, PlayerId, PlayerIndex, Position, Resources, Turn,
     default_seats,
 };
-pub use turns::to_act;
+pub use turns::{to_act, to_act_now};
 pub use walk::{WalkEnd, WalkEnded, WalkOrder, WalkPace, Walks};
 
 pub use crate::rules::MAX_SEATS;

@@ -4,6 +4,8 @@
 //! rules take an action only from the seat to act ([`super::Refusal::NotYourTurn`] otherwise),
 //! the bots ask the same question, and the views show its answer.
 
+use bevy::prelude::World;
+
 use super::players::PlayerId;
 
 /// The seat to act in `phase`: of `seats` (each player's id and whether it may still act this
@@ -18,6 +20,16 @@ pub fn to_act(phase: u32, seats: impl IntoIterator<Item = (PlayerId, bool)>) -> 
         .map(|k| all[(first + k) % n])
         .find(|s| s.1)
         .map(|s| s.0)
+}
+
+/// The seat that may act now in the game in `ecs` (what a server checks an intent against).
+pub fn to_act_now(ecs: &mut World) -> Option<PlayerId> {
+    let phase = ecs.resource::<super::Phase>().0;
+    let mut players = ecs.query::<(&super::Player, &super::ActionPoints, &super::Turn)>();
+    let seats: Vec<(PlayerId, bool)> = (players.iter(ecs))
+        .map(|(p, ap, t)| (p.id, t.may_act(ap)))
+        .collect();
+    to_act(phase, seats)
 }
 
 #[cfg(test)]

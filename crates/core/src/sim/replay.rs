@@ -104,53 +104,8 @@ impl Log {
     }
 
     /// Checks the game line against the rules the log is replayed with; the game to play again.
-    pub fn setup(&self, mut rules: Rules, rules_hash: &str) -> Result<Setup, Fault> {
-        let g = &self.game;
-        let err = |m: String| bad(&self.source, 1, m);
-        if g.rules_hash != rules_hash {
-            return Err(err(format!(
-                "field `rules_hash`: the log was played with other rules ({:?}, {}); these are {:?}, {rules_hash}: replay it with the rules it was played with (--rules FILE)",
-                g.rules, g.rules_hash, rules.name
-            )));
-        }
-        if !(1..=super::MAX_PHASES).contains(&g.phases) {
-            return Err(err(format!(
-                "field `phases`: is {}; must lie in 1..={}",
-                g.phases,
-                super::MAX_PHASES
-            )));
-        }
-        let n = g.seats.len() as u32;
-        if !(1..=super::MAX_PLAYERS).contains(&n) {
-            return Err(err(format!(
-                "field `seats`: {n} seats; a game seats 1..={}",
-                super::MAX_PLAYERS
-            )));
-        }
-        for (i, s) in g.seats.iter().enumerate() {
-            let f = game::seat_faction(&rules, i as u32);
-            if s.player != i as u32 || s.faction != f {
-                return Err(err(format!(
-                    "field `seats[{i}]`: player {} of faction {}; seat {i} is player {i} of faction {f}",
-                    s.player, s.faction
-                )));
-            }
-        }
-        rules.play.goal.phases = g.phases;
-        let setup = Setup {
-            rules,
-            rules_hash: rules_hash.to_string(),
-            seed: g.seed,
-            seats: g.seats.clone(),
-        };
-        if setup.header().sites != g.sites {
-            return Err(err(format!(
-                "field `sites`: the log says {}; these rules give {}",
-                g.sites,
-                setup.header().sites
-            )));
-        }
-        Ok(setup)
+    pub fn setup(&self, rules: Rules, rules_hash: &str) -> Result<Setup, Fault> {
+        checked_setup(&self.game, rules, rules_hash, &self.source)
     }
 
     /// The actions to feed, each with the line it comes from.
@@ -289,6 +244,61 @@ fn difference(logged: &Value, replayed: &Value) -> Option<String> {
         }
     }
     None
+}
+
+/// Checks a game line (a log's, or a server's welcome) against the rules it is to be played
+/// with; the game it describes. `source` names where the line came from in the errors.
+pub fn checked_setup(
+    g: &GameLine,
+    mut rules: Rules,
+    rules_hash: &str,
+    source: &str,
+) -> Result<Setup, Fault> {
+    let err = |m: String| bad(source, 1, m);
+    if g.rules_hash != rules_hash {
+        return Err(err(format!(
+            "field `rules_hash`: the log was played with other rules ({:?}, {}); these are {:?}, {rules_hash}: replay it with the rules it was played with (--rules FILE)",
+            g.rules, g.rules_hash, rules.name
+        )));
+    }
+    if !(1..=super::MAX_PHASES).contains(&g.phases) {
+        return Err(err(format!(
+            "field `phases`: is {}; must lie in 1..={}",
+            g.phases,
+            super::MAX_PHASES
+        )));
+    }
+    let n = g.seats.len() as u32;
+    if !(1..=super::MAX_PLAYERS).contains(&n) {
+        return Err(err(format!(
+            "field `seats`: {n} seats; a game seats 1..={}",
+            super::MAX_PLAYERS
+        )));
+    }
+    for (i, s) in g.seats.iter().enumerate() {
+        let f = game::seat_faction(&rules, i as u32);
+        if s.player != i as u32 || s.faction != f {
+            return Err(err(format!(
+                "field `seats[{i}]`: player {} of faction {}; seat {i} is player {i} of faction {f}",
+                s.player, s.faction
+            )));
+        }
+    }
+    rules.play.goal.phases = g.phases;
+    let setup = Setup {
+        rules,
+        rules_hash: rules_hash.to_string(),
+        seed: g.seed,
+        seats: g.seats.clone(),
+    };
+    if setup.header().sites != g.sites {
+        return Err(err(format!(
+            "field `sites`: the log says {}; these rules give {}",
+            g.sites,
+            setup.header().sites
+        )));
+    }
+    Ok(setup)
 }
 
 /// Plays the log's actions again, checking every line as it is recorded; returns the app, the

@@ -1,0 +1,226 @@
+//! A client without a window: a bot playing a seat, or a spectator. It builds the game the
+//! server's welcome describes (checked against its own rules), plays every action the server
+//! broadcasts through the same rules pipeline, in order, and checks its game's digest at every
+//! checkpoint. A bot decides on that copy of the game and sends its decision as an intent.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::net::SocketAddr;
+
+use bevy::ecs::message::Messages;
+use bevy::prelude::*;
+use bevy_replicon::prelude::*;
+
+use aeternus_core::headless::Fault;
+use aeternus_core::play::{Action, Bot, BotPace, Outbox, PlayerId, PlayerIndex};
+use aeternus_core::rules::Rules;
+use aeternus_core::save::digest::digest;
+use aeternus_core::sim::game;
+use aeternus_core::sim::replay::{FEED, checked_setup};
+
+use crate::protocol::{Checkpoint, Hello, Intent, Ran, Refusal, Role, Welcome};
+use crate::transport;
+
+/// How far ahead of the actions played a broadcast action may be numbered: past it the stream
+/// is not the server's and is refused.
+pub const MAX_AHEAD: u32 = 1 << 20;
+
+/// What a client is asked to do.
+pub struct ClientOptions {
+    pub server: SocketAddr,
+    pub hello: Hello,
+    /// The rules this client plays by (the server's must be the same).
+    pub rules: Rules,
+    pub rules_hash: String,
+    /// The bot that plays the client's seat (none: a person, or a spectator).
+    pub bot: Option<Bot>,
+}
+
+pub struct Client {
+    pub net: App,
+    game: Option<App>,
+    rules: Rules,
+    rules_hash: String,
+    hello: Hello,
+    said_hello: bool,
+    bot: Option<Bot>,
+    pub role: Option<Role>,
+    /// Broadcast actions not yet played, by index.
+    pending: BTreeMap<u32, Action>,
+    applied: u32,
+    checkpoints: VecDeque<Checkpoint>,
+    /// An intent sent and not yet seen played or refused.
+    in_flight: bool,
+    /// The checkpoints whose digest this game matched, and those it did not.
+    pub matched: u32,
+    pub mismatched: u32,
+    pub refusals: Vec<String>,
+    over: bool,
+}
+
+impl Client {
+    pub fn new(options: ClientOptions) -> Result<Client, Fault> {
+        let mut net = transport::network_app(&options.rules_hash);
+        transport::connect(&mut net, options.server)
+            .map_err(|e| Fault::Io(format!("{}: cannot connect: {e}", options.server)))?;
+        Ok(Client {
+            net,
+            game: None,
+            rules: options.rules,
+            rules_hash: options.rules_hash,
+            hello: options.hello,
+            said_hello: false,
+            bot: options.bot,
+            role: None,
+            pending: BTreeMap::new(),
+            applied: 0,
+            checkpoints: VecDeque::new(),
+            in_flight: false,
+            matched: 0,
+            mismatched: 0,
+            refusals: Vec::new(),
+            over: false,
+        })
+    }
+
+    /// Whether the game has ended (the server's last checkpoint played and checked).
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    pub fn is_connected(&self) -> bool {
+        *self.net.world().resource::<State<ClientState>>() == ClientState::Connected
+    }
+
+    /// The game's save text (once welcomed).
+    pub fn save_text(&mut self) -> Option<String> {
+        self.game.as_mut().map(game::save_text)
+    }
+
+    /// One frame of the client.
+    pub fn step(&mut self) -> Result<(), Fault> {
+        self.net.update();
+        if self.is_connected() && !self.said_hello {
+            self.said_hello = true;
+            self.net.world_mut().write_message(self.hello.clone());
+        }
+        for w in drain::<Welcome>(&mut self.net) {
+            self.welcome(w)?;
+        }
+        for r in drain::<Refusal>(&mut self.net) {
+            self.in_flight = false;
+            self.refusals.push(r.0);
+        }
+        for Ran { index, action } in drain::<Ran>(&mut self.net) {
+            if index < self.applied || index - self.applied > MAX_AHEAD {
+                continue;
+            }
+            self.pending.insert(index, action);
+        }
+        self.checkpoints.extend(drain::<Checkpoint>(&mut self.net));
+        self.play()?;
+        self.decide();
+        Ok(())
+    }
+
+    /// Builds the game the welcome describes, checked against this client's rules.
+    fn welcome(&mut self, w: Welcome) -> Result<(), Fault> {
+        if self.game.is_some() {
+            return Ok(());
+        }
+        let setup = checked_setup(&w.game, self.rules.clone(), &self.rules_hash, "the server")?;
+        let mut app = setup.app(false);
+        if let (Role::Seat { player, .. }, Some(bot)) = (w.role, self.bot) {
+            let index = app.world().resource::<PlayerIndex>();
+            if let Some(&e) = index.get(&PlayerId(player)) {
+                app.world_mut().entity_mut(e).insert(bot);
+                app.insert_resource(Outbox::default());
+            }
+        }
+        app.insert_resource(BotPace {
+            per_frame: 0,
+            ..default()
+        });
+        self.role = Some(w.role);
+        self.game = Some(app);
+        Ok(())
+    }
+
+    /// Plays the broadcast actions in order, up to each checkpoint, and checks it.
+    fn play(&mut self) -> Result<(), Fault> {
+        let Some(app) = self.game.as_mut() else {
+            return Ok(());
+        };
+        loop {
+            let until = self.checkpoints.front().map_or(u32::MAX, |c| c.after);
+            let mut fed = 0;
+            while self.applied < until && fed < FEED {
+                let Some(action) = self.pending.remove(&self.applied) else {
+                    break;
+                };
+                if let Some(Role::Seat { player, .. }) = self.role
+                    && action.player().0 == player
+                {
+                    self.in_flight = false;
+                }
+                app.world_mut().write_message(action);
+                self.applied += 1;
+                fed += 1;
+            }
+            if fed > 0 {
+                app.update();
+            }
+            match self.checkpoints.front() {
+                Some(c) if c.after == self.applied => {
+                    let c = *c;
+                    self.checkpoints.pop_front();
+                    if digest(app.world_mut()).0 == c.digest {
+                        self.matched += 1;
+                    } else {
+                        self.mismatched += 1;
+                    }
+                    self.over |= c.last;
+                }
+                Some(c) if c.after < self.applied => {
+                    self.checkpoints.pop_front();
+                }
+                _ if fed == 0 => return Ok(()),
+                _ => {}
+            }
+        }
+    }
+
+    /// A bot's seat, caught up and with no intent in flight: its bot decides on this game and
+    /// the decision goes to the server.
+    fn decide(&mut self) {
+        let Some(app) = self.game.as_mut() else {
+            return;
+        };
+        if self.bot.is_none() || self.in_flight || self.over || !self.pending.is_empty() {
+            return;
+        }
+        app.insert_resource(BotPace {
+            per_frame: 1,
+            ..default()
+        });
+        app.update();
+        app.insert_resource(BotPace {
+            per_frame: 0,
+            ..default()
+        });
+        let decided = app
+            .world_mut()
+            .get_resource_mut::<Outbox>()
+            .map(|mut o| std::mem::take(&mut o.0))
+            .unwrap_or_default();
+        for action in decided {
+            self.in_flight = true;
+            self.net.world_mut().write_message(Intent(action));
+        }
+    }
+}
+
+/// Takes every message of a kind the network received.
+fn drain<M: Message>(net: &mut App) -> Vec<M> {
+    let mut messages = net.world_mut().resource_mut::<Messages<M>>();
+    messages.drain().collect()
+}

@@ -1,0 +1,11 @@
+//! Online play over the headless core: lockstep over actions, the server authoritative. A
+//! client sends intents; the server checks the sender's seat and the turn, plays them through
+//! the same rules pipeline as a local game, and broadcasts every action it played, in order,
+//! with a digest of the game each time the phase turns; every client plays the same actions and
+//! checks the digest. Nothing of the world is replicated: it is recomputed from the seed.
+//! `docs/online.md` tells the whole.
+
+pub mod client;
+pub mod protocol;
+pub mod server;
+pub mod transport;

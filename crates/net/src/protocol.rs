@@ -1,0 +1,195 @@
+//! What travels between a server and its clients, and the bounds every message is checked
+//! against before it is used. A client sends a [`Hello`] and then [`Intent`]s; the server
+//! answers with a [`Welcome`], then the game's stream: every action it fed to the rules
+//! pipeline, in order, with its index ([`Ran`]), a [`Checkpoint`] of the game's digest each
+//! time the phase turns, and [`Refusal`]s to the sender alone.
+//!
+//! The shared log holds only what the server fed to the pipeline: an intent the server refuses
+//! (not the sender's seat, not its turn, from a spectator) goes back to its sender as a
+//! [`Refusal`] and into no log, while an action the pipeline refuses (a move into a lake) is
+//! fed, broadcast and refused alike on every peer.
+
+use bevy::prelude::*;
+use bevy_replicon::bytes::Bytes;
+use bevy_replicon::postcard_utils;
+use bevy_replicon::prelude::*;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use aeternus_core::play::Action;
+use aeternus_core::sim::format::GameLine;
+
+/// The netcode protocol's id: the same for every version of the game. What differs between
+/// builds and rules goes into replicon's protocol check instead ([`Protocol`]), which tells a
+/// mismatch at once where a netcode mismatch only times out.
+pub const PROTOCOL_ID: u64 = 0x4145_5445_524e_5553;
+/// The longest name a player or spectator may give, in bytes.
+pub const MAX_NAME: usize = 32;
+/// The most bytes a client's message may take (a hello or an intent is a few dozen).
+pub const MAX_CLIENT_MESSAGE: usize = 256;
+/// The most bytes a server's message may take (a welcome names the seats: 64 at most).
+pub const MAX_SERVER_MESSAGE: usize = 16 * 1024;
+/// The longest reason a refusal gives, in bytes.
+pub const MAX_REASON: usize = 200;
+
+/// A seat's key: given to the player who takes the seat, asked back when they return. Never
+/// written to a log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SeatKey(pub u64);
+
+/// The first thing a client says: who it is and what it comes for.
+#[derive(Message, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Hello {
+    /// To play: a free seat, or with `key` the seat it held before.
+    Play { name: String, key: Option<SeatKey> },
+    /// To watch.
+    Watch { name: String },
+}
+
+impl Hello {
+    pub fn name(&self) -> &str {
+        match self {
+            Hello::Play { name, .. } | Hello::Watch { name } => name,
+        }
+    }
+}
+
+/// An action a seated client asks the server to play for it.
+#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Intent(pub Action);
+
+/// What a client is at the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Role {
+    /// Plays seat `player` (its key, to come back with).
+    Seat {
+        player: u32,
+        key: SeatKey,
+    },
+    Spectator,
+}
+
+/// The server's answer to a hello: the client's role and the game (seed, rules, seats): all a
+/// client needs to build the same game before the stream of actions.
+#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Welcome {
+    pub role: Role,
+    pub game: GameLine,
+}
+
+/// An action the server fed to the rules pipeline: the `index`-th of the game.
+#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Ran {
+    pub index: u32,
+    pub action: Action,
+}
+
+/// The game's digest once `after` actions have been played (sent when the phase turns, and at
+/// the game's end with `last`).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Checkpoint {
+    pub after: u32,
+    pub phase: u32,
+    pub digest: u64,
+    /// The game is over: nothing follows.
+    pub last: bool,
+}
+
+/// Why the server did not do what the client asked.
+#[derive(Message, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Refusal(pub String);
+
+impl Refusal {
+    pub fn new(reason: impl Into<String>) -> Refusal {
+        let mut reason: String = reason.into();
+        if reason.len() > MAX_REASON {
+            let mut end = MAX_REASON;
+            while !reason.is_char_boundary(end) {
+                end -= 1;
+            }
+            reason.truncate(end);
+        }
+        Refusal(reason)
+    }
+}
+
+/// The protocol, registered alike on the server and every client. The game's version and the
+/// rules' hash go into replicon's protocol check, so a client of another build or other rules
+/// is refused when it connects.
+pub struct Protocol {
+    pub rules_hash: String,
+}
+
+impl Plugin for Protocol {
+    fn build(&self, app: &mut App) {
+        app.add_client_message_with(
+            Channel::Ordered,
+            write::<ClientSendCtx, Hello>,
+            read::<ServerReceiveCtx, Hello, MAX_CLIENT_MESSAGE>,
+        )
+        .add_client_message_with(
+            Channel::Ordered,
+            write::<ClientSendCtx, Intent>,
+            read::<ServerReceiveCtx, Intent, MAX_CLIENT_MESSAGE>,
+        )
+        .add_server_message_with(
+            Channel::Ordered,
+            write::<ServerSendCtx, Welcome>,
+            read::<ClientReceiveCtx, Welcome, MAX_SERVER_MESSAGE>,
+        )
+        .add_server_message_with(
+            Channel::Ordered,
+            write::<ServerSendCtx, Ran>,
+            read::<ClientReceiveCtx, Ran, MAX_SERVER_MESSAGE>,
+        )
+        .add_server_message_with(
+            Channel::Ordered,
+            write::<ServerSendCtx, Checkpoint>,
+            read::<ClientReceiveCtx, Checkpoint, MAX_SERVER_MESSAGE>,
+        )
+        .add_server_message_with(
+            Channel::Ordered,
+            write::<ServerSendCtx, Refusal>,
+            read::<ClientReceiveCtx, Refusal, MAX_SERVER_MESSAGE>,
+        );
+        let mut hasher = app.world_mut().resource_mut::<ProtocolHasher>();
+        hasher.add_custom(env!("CARGO_PKG_VERSION"));
+        hasher.add_custom(self.rules_hash.as_str());
+    }
+}
+
+use bevy_replicon::shared::message::ctx::{
+    ClientReceiveCtx, ClientSendCtx, ServerReceiveCtx, ServerSendCtx,
+};
+
+fn write<C, M: Serialize>(_: &mut C, message: &M, out: &mut Vec<u8>) -> Result<()> {
+    postcard_utils::to_extend_mut(message, out)?;
+    Ok(())
+}
+
+/// Reads a message of at most `CAP` bytes; a longer one is refused before it is parsed.
+fn read<C, M: DeserializeOwned, const CAP: usize>(_: &mut C, bytes: &mut Bytes) -> Result<M> {
+    if bytes.len() > CAP {
+        return Err(format!(
+            "a message of {} bytes, over the limit of {CAP}",
+            bytes.len()
+        )
+        .into());
+    }
+    Ok(postcard_utils::from_buf(bytes)?)
+}
+
+/// A name as the server keeps it: at most [`MAX_NAME`] bytes of printable characters, or
+/// refused with the reason.
+pub fn checked_name(name: &str) -> std::result::Result<String, String> {
+    if name.is_empty() || name.len() > MAX_NAME {
+        return Err(format!(
+            "a name takes 1 to {MAX_NAME} bytes; this one has {}",
+            name.len()
+        ));
+    }
+    if name.chars().any(char::is_control) {
+        return Err("a name holds no control characters".into());
+    }
+    Ok(name.to_string())
+}

@@ -1,0 +1,435 @@
+//! The authoritative server: the game's app (the same rules pipeline and bots as a local game)
+//! beside a network app. A frame: take the network's messages, seat the clients who said hello,
+//! check each intent (the sender's seat, the turn), feed the accepted ones to the pipeline, run
+//! a frame of the game, journal every line it recorded and broadcast every action it played,
+//! with a checkpoint of the digest when the phase turns.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use bevy::ecs::message::Messages;
+use bevy::prelude::*;
+use bevy_replicon::prelude::*;
+
+use aeternus_core::headless::Fault;
+use aeternus_core::play::{Action, Bot, GameOver, Phase, PlayerId, PlayerIndex, to_act_now};
+use aeternus_core::save::digest::digest;
+use aeternus_core::sim::format::{GameLine, Line};
+use aeternus_core::sim::game::{self, Setup};
+use aeternus_core::world::plugin::HexWorld;
+
+use crate::protocol::{
+    Checkpoint, Hello, Intent, Ran, Refusal, Role, SeatKey, Welcome, checked_name,
+};
+use crate::transport;
+
+/// The most intents a client may send in one frame; past it the client is disconnected.
+pub const MAX_INTENTS_A_FRAME: usize = 32;
+/// The name the game line gives a seat that waits for a person.
+pub const HUMAN: &str = "human";
+
+/// What a server is asked to run.
+pub struct ServerOptions {
+    pub setup: Setup,
+    /// Where the server listens (port 0: any free port).
+    pub addr: SocketAddr,
+    /// The journal: the game's log, a line written as each is recorded.
+    pub journal: Option<PathBuf>,
+    /// Where the game is saved when it ends.
+    pub save: Option<PathBuf>,
+}
+
+/// A seat as the server keeps it.
+#[derive(Debug, Clone)]
+struct SeatState {
+    /// A person's seat (the others are played by bots on the server).
+    human: bool,
+    key: Option<SeatKey>,
+    /// The client playing it now.
+    client: Option<Entity>,
+}
+
+/// A client the server knows.
+#[derive(Debug, Clone)]
+struct Known {
+    name: String,
+    role: Role,
+}
+
+pub struct Server {
+    pub net: App,
+    game: App,
+    header: GameLine,
+    seats: Vec<SeatState>,
+    clients: BTreeMap<Entity, Known>,
+    /// Hellos from clients not yet through the protocol check: answered once they are.
+    waiting: Vec<(Entity, Hello)>,
+    ran: Vec<Action>,
+    checkpoint: Option<Checkpoint>,
+    phase: u32,
+    started: bool,
+    over: bool,
+    journal: Option<File>,
+    save: Option<PathBuf>,
+    pub addr: SocketAddr,
+    /// What the server did not take, with why: for the host's log.
+    pub told: Vec<String>,
+}
+
+impl Server {
+    /// Builds the game and opens the socket; nothing is played until every person's seat is
+    /// taken (or the host starts it).
+    pub fn new(options: ServerOptions) -> Result<Server, Fault> {
+        let ServerOptions {
+            setup,
+            addr,
+            journal,
+            save,
+        } = options;
+        let mut net = transport::network_app(&setup.rules_hash);
+        let addr = transport::listen(&mut net, addr)
+            .map_err(|e| Fault::Io(format!("{addr}: cannot listen: {e}")))?;
+        let header = setup.header();
+        let seats = (header.seats.iter())
+            .map(|s| SeatState {
+                human: s.bot == HUMAN,
+                key: None,
+                client: None,
+            })
+            .collect();
+        let mut journal = match journal {
+            Some(path) => Some(File::create(&path).map_err(|e| {
+                Fault::Io(format!("{}: cannot write the journal: {e}", path.display()))
+            })?),
+            None => None,
+        };
+        if let Some(file) = &mut journal {
+            game::write_line(file, &Line::Game(header.clone()))?;
+        }
+        let game = setup.app(true);
+        Ok(Server {
+            net,
+            phase: game.world().resource::<Phase>().0,
+            game,
+            header,
+            seats,
+            clients: BTreeMap::new(),
+            waiting: Vec::new(),
+            ran: Vec::new(),
+            checkpoint: None,
+            started: false,
+            over: false,
+            journal,
+            save,
+            addr,
+            told: Vec::new(),
+        })
+    }
+
+    /// Starts the game now, the seats nobody took going to greedy bots.
+    pub fn start(&mut self) {
+        for (i, seat) in self.seats.iter_mut().enumerate() {
+            if seat.human && seat.client.is_none() {
+                seat.human = false;
+                let bot = Bot::Greedy;
+                let player = PlayerId(i as u32);
+                let index = self.game.world().resource::<PlayerIndex>();
+                if let Some(&e) = index.get(&player) {
+                    self.game.world_mut().entity_mut(e).insert(bot);
+                }
+            }
+        }
+        self.started = true;
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// The actions played so far.
+    pub fn actions(&self) -> usize {
+        self.ran.len()
+    }
+
+    /// One frame of the server.
+    pub fn step(&mut self) -> Result<(), Fault> {
+        self.net.update();
+        self.forget_gone();
+        self.greet();
+        let intents = self.take_intents();
+        if !self.started && self.seats.iter().all(|s| !s.human || s.client.is_some()) {
+            self.started = true;
+        }
+        if self.started && !self.over {
+            for action in intents {
+                self.game.world_mut().write_message(action);
+            }
+            self.game.update();
+            self.stream()?;
+        }
+        Ok(())
+    }
+
+    /// Clients gone from the network leave their seats (which keep their keys).
+    fn forget_gone(&mut self) {
+        let gone: Vec<Entity> = (self.clients.keys())
+            .copied()
+            .filter(|&e| self.net.world().get_entity(e).is_err())
+            .collect();
+        for e in gone {
+            self.clients.remove(&e);
+            for seat in &mut self.seats {
+                if seat.client == Some(e) {
+                    seat.client = None;
+                }
+            }
+        }
+        let net = self.net.world();
+        self.waiting.retain(|(e, _)| net.get_entity(*e).is_ok());
+    }
+
+    /// Answers the hellos of clients through the protocol check.
+    fn greet(&mut self) {
+        let hellos: Vec<FromClient<Hello>> = self.drain();
+        for h in hellos {
+            if let ClientId::Client(e) = h.client_id {
+                self.waiting.push((e, h.message));
+            }
+        }
+        let (ready, wait): (Vec<_>, Vec<_>) = std::mem::take(&mut self.waiting)
+            .into_iter()
+            .partition(|(e, _)| self.net.world().get::<AuthorizedClient>(*e).is_some());
+        self.waiting = wait;
+        for (e, hello) in ready {
+            if self.clients.contains_key(&e) {
+                self.refuse(e, "this client has said hello already");
+                continue;
+            }
+            match self.seat(e, &hello) {
+                Ok(role) => self.welcome(e, hello.name(), role),
+                Err(reason) => {
+                    self.refuse(e, &reason);
+                    self.disconnect(e, &reason);
+                }
+            }
+        }
+    }
+
+    /// The role a hello is given: a seat (its own back with its key, else a free one) or a
+    /// spectator's.
+    fn seat(&mut self, e: Entity, hello: &Hello) -> Result<Role, String> {
+        checked_name(hello.name())?;
+        let Hello::Play { key, .. } = hello else {
+            return Ok(Role::Spectator);
+        };
+        let free = |s: &SeatState| s.human && s.client.is_none();
+        let i = match key {
+            Some(k) => (self.seats.iter())
+                .position(|s| s.key == Some(*k))
+                .ok_or("no seat has this key")?,
+            None => (self.seats.iter())
+                .position(|s| free(s) && s.key.is_none())
+                .ok_or("every seat is taken")?,
+        };
+        let seat = &mut self.seats[i];
+        if seat.client.is_some() {
+            return Err("that seat is played from another client".into());
+        }
+        // A secret, not a game draw: from the system's randomness, never from the seed.
+        let key = *seat.key.get_or_insert_with(|| SeatKey(rand::random()));
+        seat.client = Some(e);
+        Ok(Role::Seat {
+            player: i as u32,
+            key,
+        })
+    }
+
+    /// Welcomes a client: its role, the game, and the actions played so far.
+    fn welcome(&mut self, e: Entity, name: &str, role: Role) {
+        let to = SendTargets::Single(ClientId::Client(e));
+        self.clients.insert(
+            e,
+            Known {
+                name: name.to_string(),
+                role,
+            },
+        );
+        let net = self.net.world_mut();
+        net.write_message(ToClients {
+            targets: to,
+            message: Welcome {
+                role,
+                game: self.header.clone(),
+            },
+        });
+        for (index, action) in self.ran.iter().enumerate() {
+            net.write_message(ToClients {
+                targets: to,
+                message: Ran {
+                    index: index as u32,
+                    action: action.clone(),
+                },
+            });
+        }
+        if let Some(c) = self.checkpoint {
+            net.write_message(ToClients {
+                targets: to,
+                message: c,
+            });
+        }
+    }
+
+    /// The intents that pass the server's checks, in the order they came; the others are
+    /// refused to their senders.
+    fn take_intents(&mut self) -> Vec<Action> {
+        let intents: Vec<FromClient<Intent>> = self.drain();
+        let mut counts: BTreeMap<Entity, usize> = BTreeMap::new();
+        let mut taken = Vec::new();
+        let to_act = to_act_now(self.game.world_mut());
+        for i in intents {
+            let ClientId::Client(e) = i.client_id else {
+                continue;
+            };
+            let n = counts.entry(e).or_default();
+            *n += 1;
+            if *n == MAX_INTENTS_A_FRAME + 1 {
+                self.disconnect(e, "more intents in a frame than a client may send");
+            }
+            if *n > MAX_INTENTS_A_FRAME {
+                continue;
+            }
+            match self.check(e, &i.message.0, to_act) {
+                Ok(()) => taken.push(i.message.0),
+                Err(reason) => self.refuse(e, &reason),
+            }
+        }
+        taken
+    }
+
+    /// Whether client `e` may play `action` now.
+    fn check(&self, e: Entity, action: &Action, to_act: Option<PlayerId>) -> Result<(), String> {
+        if !self.started {
+            return Err("the game has not started".into());
+        }
+        if self.over {
+            return Err("the game is over".into());
+        }
+        let Some(known) = self.clients.get(&e) else {
+            return Err("say hello first".into());
+        };
+        let Role::Seat { player, .. } = known.role else {
+            return Err("a spectator plays no seat".into());
+        };
+        if action.player().0 != player {
+            return Err(format!(
+                "you play seat {player}, not seat {}",
+                action.player().0
+            ));
+        }
+        if to_act != Some(PlayerId(player)) {
+            return Err(match to_act {
+                Some(p) => format!("it is player {}'s turn", p.0),
+                None => "nobody may act now".into(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Journals the lines the game recorded, broadcasts the actions among them, and a
+    /// checkpoint when the phase turned or the game ended.
+    fn stream(&mut self) -> Result<(), Fault> {
+        let lines = game::take_lines(&mut self.game);
+        if let Some(file) = &mut self.journal {
+            for line in &lines {
+                game::write_line(file, line)?;
+            }
+        }
+        let played: Vec<Action> = {
+            let rules = &self.game.world().resource::<HexWorld>().rules;
+            (lines.iter())
+                .filter_map(|l| match l {
+                    Line::Action(a) => a.action(rules).ok().flatten(),
+                    _ => None,
+                })
+                .collect()
+        };
+        for action in played {
+            let index = self.ran.len() as u32;
+            self.ran.push(action.clone());
+            self.broadcast(Ran { index, action });
+        }
+        let phase = self.game.world().resource::<Phase>().0;
+        let over = self.game.world().get_resource::<GameOver>().is_some();
+        if phase != self.phase || over {
+            self.phase = phase;
+            let c = Checkpoint {
+                after: self.ran.len() as u32,
+                phase,
+                digest: digest(self.game.world_mut()).0,
+                last: over,
+            };
+            self.checkpoint = Some(c);
+            self.broadcast(c);
+        }
+        if over {
+            self.finish()?;
+        }
+        Ok(())
+    }
+
+    /// The game is over: the journal's end line, and the save.
+    fn finish(&mut self) -> Result<(), Fault> {
+        self.over = true;
+        if let Some(file) = &mut self.journal {
+            game::write_line(file, &Line::End(game::end_line(&self.game)))?;
+            file.flush()
+                .map_err(|e| Fault::Io(format!("the journal: {e}")))?;
+        }
+        if let Some(path) = &self.save {
+            game::write_save(&mut self.game, path)?;
+        }
+        Ok(())
+    }
+
+    /// Sends `message` to every welcomed client.
+    fn broadcast<M: Message + Clone>(&mut self, message: M) {
+        let targets: Vec<Entity> = self.clients.keys().copied().collect();
+        let net = self.net.world_mut();
+        for e in targets {
+            net.write_message(ToClients {
+                targets: SendTargets::Single(ClientId::Client(e)),
+                message: message.clone(),
+            });
+        }
+    }
+
+    fn refuse(&mut self, e: Entity, reason: &str) {
+        let name = self.clients.get(&e).map_or("a client", |k| k.name.as_str());
+        self.told.push(format!("refused {name}: {reason}"));
+        self.net.world_mut().write_message(ToClients {
+            targets: SendTargets::Single(ClientId::Client(e)),
+            message: Refusal::new(reason),
+        });
+    }
+
+    fn disconnect(&mut self, e: Entity, reason: &str) {
+        self.told.push(format!("disconnected a client: {reason}"));
+        self.net
+            .world_mut()
+            .write_message(DisconnectRequest { client: e });
+    }
+
+    /// Takes every message of a kind the network received.
+    fn drain<M: Message>(&mut self) -> Vec<M> {
+        let mut messages = self.net.world_mut().resource_mut::<Messages<M>>();
+        messages.drain().collect()
+    }
+
+    /// The game's save text now (for tests and `--save`).
+    pub fn save_text(&mut self) -> String {
+        game::save_text(&mut self.game)
+    }
+}
