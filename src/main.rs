@@ -12,6 +12,8 @@ fn main() {
         Some(Command::Sites(args)) => aeternus::cli::sites::run(args),
         Some(Command::Sim(args)) => aeternus::cli::sim::run_sim(args),
         Some(Command::Replay(args)) => aeternus::cli::sim::run_replay(args),
+        Some(Command::Serve(args)) => aeternus::cli::online::run_serve(args),
+        Some(Command::Join(args)) => aeternus::cli::online::run_join(args),
         Some(Command::Check { dir }) => aeternus::cli::run_check(dir),
         Some(Command::Mods) => aeternus::cli::run_mods(),
         None => aeternus::game::run(&cli),

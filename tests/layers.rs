@@ -37,9 +37,16 @@ const VIEW: &[&[&str]] = &[
     &["schedule_check"],
 ];
 
-/// Names the core must never use: the views' crate and Bevy's rendering, windows, UI and input.
+/// The network crate's modules, bottom layer first.
+const NET: &[&[&str]] = &[&["protocol"], &["transport"], &["server", "client"]];
+
+/// Names the core must never use: the views' and the network's crates, the network's libraries,
+/// and Bevy's rendering, windows, UI and input.
 const NOT_IN_CORE: &[&str] = &[
     "aeternus_view",
+    "aeternus_net",
+    "bevy_replicon",
+    "renet",
     "bevy_ecs_tilemap",
     "bevy::render",
     "bevy::sprite",
@@ -175,8 +182,19 @@ fn the_views_modules_import_only_their_layer_or_below() {
 }
 
 #[test]
+fn the_network_crates_modules_import_only_their_layer_or_below() {
+    let wrong = against_layers(&root().join("crates/net/src"), NET);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
 fn no_two_folders_import_each_other() {
-    for src in ["crates/core/src", "crates/view/src", "src"] {
+    for src in [
+        "crates/core/src",
+        "crates/net/src",
+        "crates/view/src",
+        "src",
+    ] {
         let src = root().join(src);
         let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
         for file in sources(&src) {

@@ -2,6 +2,7 @@
 //! their sites ([`sites`]), the storm world's `gen` ([`storm`]); `sim` and `replay` play
 //! recorded games ([`sim`]); `check` and `mods` look at mods.
 
+pub mod online;
 pub mod shared;
 pub mod sim;
 pub mod sites;
@@ -121,6 +122,10 @@ pub enum Command {
     Sim(sim::SimArgs),
     /// Play a game's log again, checking every line; save it or watch it.
     Replay(sim::ReplayArgs),
+    /// Serve a game online, headless: people and bots join it with `join`.
+    Serve(online::ServeArgs),
+    /// Join a game served online: a bot playing a seat, or a spectator.
+    Join(online::JoinArgs),
     /// Check a mod folder: list every error in it (exit 2 if any).
     Check {
         /// The mod's folder (the one holding `mod.ron`).

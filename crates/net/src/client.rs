@@ -9,6 +9,7 @@ use std::net::SocketAddr;
 use bevy::ecs::message::Messages;
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
+use bevy_replicon_renet::RenetClient;
 
 use aeternus_core::headless::Fault;
 use aeternus_core::play::{Action, Bot, BotPace, Outbox, PlayerId, PlayerIndex};
@@ -94,6 +95,19 @@ impl Client {
     /// The game's save text (once welcomed).
     pub fn save_text(&mut self) -> Option<String> {
         self.game.as_mut().map(game::save_text)
+    }
+
+    /// Sends an intent of the caller's (a person's action; the tests' hostile ones).
+    pub fn send(&mut self, intent: Intent) {
+        self.net.world_mut().write_message(intent);
+    }
+
+    /// Leaves the server (the seat stays for whoever comes back with its key).
+    pub fn leave(&mut self) {
+        if let Some(mut c) = self.net.world_mut().get_resource_mut::<RenetClient>() {
+            c.disconnect();
+        }
+        self.net.update();
     }
 
     /// One frame of the client.

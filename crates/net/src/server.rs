@@ -9,6 +9,7 @@ use std::fs::File;
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use bevy::ecs::message::Messages;
 use bevy::prelude::*;
@@ -40,7 +41,13 @@ pub struct ServerOptions {
     pub journal: Option<PathBuf>,
     /// Where the game is saved when it ends.
     pub save: Option<PathBuf>,
+    /// How long a person's seat waits for them to come back before a greedy bot plays it
+    /// (until they do).
+    pub grace: Duration,
 }
+
+/// How long a seat waits for its player by default.
+pub const GRACE: Duration = Duration::from_secs(30);
 
 /// A seat as the server keeps it.
 #[derive(Debug, Clone)]
@@ -50,6 +57,10 @@ struct SeatState {
     key: Option<SeatKey>,
     /// The client playing it now.
     client: Option<Entity>,
+    /// When its player left, while they are away.
+    left: Option<Instant>,
+    /// A bot plays it while its player is away.
+    covered: bool,
 }
 
 /// A client the server knows.
@@ -74,6 +85,7 @@ pub struct Server {
     over: bool,
     journal: Option<File>,
     save: Option<PathBuf>,
+    grace: Duration,
     pub addr: SocketAddr,
     /// What the server did not take, with why: for the host's log.
     pub told: Vec<String>,
@@ -88,6 +100,7 @@ impl Server {
             addr,
             journal,
             save,
+            grace,
         } = options;
         let mut net = transport::network_app(&setup.rules_hash);
         let addr = transport::listen(&mut net, addr)
@@ -98,6 +111,8 @@ impl Server {
                 human: s.bot == HUMAN,
                 key: None,
                 client: None,
+                left: None,
+                covered: false,
             })
             .collect();
         let mut journal = match journal {
@@ -124,6 +139,7 @@ impl Server {
             over: false,
             journal,
             save,
+            grace,
             addr,
             told: Vec::new(),
         })
@@ -131,18 +147,41 @@ impl Server {
 
     /// Starts the game now, the seats nobody took going to greedy bots.
     pub fn start(&mut self) {
-        for (i, seat) in self.seats.iter_mut().enumerate() {
-            if seat.human && seat.client.is_none() {
-                seat.human = false;
-                let bot = Bot::Greedy;
-                let player = PlayerId(i as u32);
-                let index = self.game.world().resource::<PlayerIndex>();
-                if let Some(&e) = index.get(&player) {
-                    self.game.world_mut().entity_mut(e).insert(bot);
-                }
+        for i in 0..self.seats.len() {
+            if self.seats[i].human && self.seats[i].client.is_none() {
+                self.seats[i].human = false;
+                self.set_bot(i, Some(Bot::Greedy));
             }
         }
         self.started = true;
+    }
+
+    /// Puts a bot on seat `i`'s player, or takes it off.
+    fn set_bot(&mut self, i: usize, bot: Option<Bot>) {
+        let index = self.game.world().resource::<PlayerIndex>();
+        let Some(&e) = index.get(&PlayerId(i as u32)) else {
+            return;
+        };
+        let mut player = self.game.world_mut().entity_mut(e);
+        match bot {
+            Some(b) => player.insert(b),
+            None => player.remove::<Bot>(),
+        };
+    }
+
+    /// A greedy bot for each seat whose player has been away past the grace period.
+    fn cover_empty_seats(&mut self) {
+        for i in 0..self.seats.len() {
+            let seat = &self.seats[i];
+            let away = seat.left.is_some_and(|t| t.elapsed() >= self.grace);
+            if seat.human && seat.client.is_none() && !seat.covered && away {
+                self.seats[i].covered = true;
+                self.set_bot(i, Some(Bot::Greedy));
+                self.told.push(format!(
+                    "seat {i}: a greedy bot plays it until its player returns"
+                ));
+            }
+        }
     }
 
     pub fn is_over(&self) -> bool {
@@ -159,6 +198,7 @@ impl Server {
         self.net.update();
         self.forget_gone();
         self.greet();
+        self.cover_empty_seats();
         let intents = self.take_intents();
         if !self.started && self.seats.iter().all(|s| !s.human || s.client.is_some()) {
             self.started = true;
@@ -184,6 +224,7 @@ impl Server {
             for seat in &mut self.seats {
                 if seat.client == Some(e) {
                     seat.client = None;
+                    seat.left = Some(Instant::now());
                 }
             }
         }
@@ -241,6 +282,10 @@ impl Server {
         // A secret, not a game draw: from the system's randomness, never from the seed.
         let key = *seat.key.get_or_insert_with(|| SeatKey(rand::random()));
         seat.client = Some(e);
+        seat.left = None;
+        if std::mem::take(&mut seat.covered) {
+            self.set_bot(i, None);
+        }
         Ok(Role::Seat {
             player: i as u32,
             key,

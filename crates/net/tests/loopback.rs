@@ -11,8 +11,8 @@ use aeternus_core::sim::game::{Setup, seat_faction};
 use aeternus_core::sim::load_rules;
 use aeternus_core::sim::replay::{Log, replay};
 use aeternus_net::client::{Client, ClientOptions};
-use aeternus_net::protocol::Hello;
-use aeternus_net::server::{Server, ServerOptions};
+use aeternus_net::protocol::{Hello, Role, SeatKey};
+use aeternus_net::server::{GRACE, Server, ServerOptions};
 
 /// The most a loopback game may take before the test fails.
 const LIMIT: Duration = Duration::from_secs(120);
@@ -87,6 +87,7 @@ fn two_bot_clients_and_a_spectator_play_to_the_end_alike() {
         addr: "127.0.0.1:0".parse().unwrap(),
         journal: Some(journal.clone()),
         save: None,
+        grace: GRACE,
     })
     .unwrap();
     let at = server.addr;
@@ -111,4 +112,149 @@ fn two_bot_clients_and_a_spectator_play_to_the_end_alike() {
     let mut replayed = replay(&log, &setup).unwrap();
     assert_eq!(save_text(&mut replayed), save);
     std::fs::remove_dir_all(dir).ok();
+}
+
+fn serve(s: &Setup, grace: Duration) -> Server {
+    Server::new(ServerOptions {
+        setup: s.clone(),
+        addr: "127.0.0.1:0".parse().unwrap(),
+        journal: None,
+        save: None,
+        grace,
+    })
+    .unwrap()
+}
+
+fn key_of(c: &Client) -> SeatKey {
+    match c.role {
+        Some(Role::Seat { key, .. }) => key,
+        other => panic!("not seated: {other:?}"),
+    }
+}
+
+#[test]
+fn a_client_that_drops_rejoins_with_its_key_and_loses_nothing() {
+    let s = setup(&["human", "greedy"], 5, 12);
+    let mut server = serve(&s, GRACE);
+    let at = server.addr;
+    let mut clients = vec![client(at, play("Ada"), Some(Bot::Greedy))];
+    run(&mut server, &mut clients, |s, _| s.actions() > 15);
+    let key = key_of(&clients[0]);
+    clients[0].leave();
+    let gone = clients.pop().unwrap();
+    drop(gone);
+    // Another client without the key finds no free seat.
+    let mut stranger = vec![client(at, play("Eve"), Some(Bot::Greedy))];
+    run(&mut server, &mut stranger, |_, cs| {
+        !cs[0].refusals.is_empty()
+    });
+    assert!(
+        stranger[0].refusals[0].contains("every seat is taken"),
+        "{:?}",
+        stranger[0].refusals
+    );
+    let hello = Hello::Play {
+        name: "Ada".into(),
+        key: Some(key),
+    };
+    let mut back = vec![client(at, hello, Some(Bot::Greedy))];
+    run(&mut server, &mut back, |s, cs| {
+        s.is_over() && cs[0].is_over()
+    });
+    assert_eq!(key_of(&back[0]), key);
+    assert_eq!(back[0].mismatched, 0);
+    assert_eq!(back[0].save_text(), Some(server.save_text()));
+}
+
+#[test]
+fn hostile_intents_cost_only_their_sender() {
+    use aeternus_core::play::{Action, PlayerId};
+    use aeternus_net::protocol::Intent;
+    let s = setup(&["human", "human"], 4, 13);
+    // Bo's seat goes to a bot soon after the flood costs him his connection.
+    let mut server = serve(&s, Duration::from_millis(200));
+    let at = server.addr;
+    let mut clients = vec![
+        client(at, play("Ada"), Some(Bot::Greedy)),
+        client(at, play("Bo"), None),
+        client(at, Hello::Watch { name: "Cy".into() }, None),
+    ];
+    run(&mut server, &mut clients, |_, cs| {
+        cs.iter().all(|c| c.role.is_some())
+    });
+    let bo = match clients[1].role {
+        Some(Role::Seat { player, .. }) => player,
+        _ => panic!("Bo is seated"),
+    };
+    let other = 1 - bo;
+    // For another seat, and from a spectator: refused, never played.
+    clients[1].send(Intent(Action::EndTurn {
+        player: PlayerId(other),
+    }));
+    clients[2].send(Intent(Action::EndTurn {
+        player: PlayerId(bo),
+    }));
+    run(&mut server, &mut clients, |_, cs| {
+        !cs[1].refusals.is_empty() && !cs[2].refusals.is_empty()
+    });
+    assert!(
+        clients[1].refusals[0].contains(&format!("you play seat {bo}")),
+        "{:?}",
+        clients[1].refusals
+    );
+    assert!(
+        clients[2].refusals[0].contains("a spectator plays no seat"),
+        "{:?}",
+        clients[2].refusals
+    );
+    // Bo plays his seat by hand: an end of turn whenever it is his turn, and a flood once.
+    for _ in 0..100 {
+        clients[1].send(Intent(Action::EndTurn {
+            player: PlayerId(bo),
+        }));
+    }
+    let start = Instant::now();
+    while !server.is_over() {
+        assert!(start.elapsed() < LIMIT, "{:?}", server.told);
+        server.step().unwrap();
+        for c in clients.iter_mut() {
+            c.step().unwrap();
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert!(
+        server
+            .told
+            .iter()
+            .any(|t| t.contains("more intents in a frame")),
+        "{:?}",
+        server.told
+    );
+    // The flood cost Bo his connection; the game went on and ended for the others.
+    assert!(!clients[1].is_connected());
+    run(&mut server, &mut clients[..1], |_, cs| cs[0].is_over());
+    assert_eq!(clients[0].save_text(), Some(server.save_text()));
+}
+
+#[test]
+fn a_client_of_other_rules_is_refused_at_connect() {
+    let s = setup(&["human"], 2, 14);
+    let mut server = serve(&s, GRACE);
+    let (rules, _) = load_rules("aeternus").unwrap();
+    let mut other = Client::new(ClientOptions {
+        server: server.addr,
+        hello: play("Mal"),
+        rules,
+        rules_hash: "fnv1a64:0000000000000000".into(),
+        bot: Some(Bot::Greedy),
+    })
+    .unwrap();
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(3) {
+        server.step().unwrap();
+        other.step().unwrap();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(other.role.is_none(), "let in with other rules");
+    assert_eq!(server.actions(), 0);
 }

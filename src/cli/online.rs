@@ -1,0 +1,188 @@
+//! `aeternus serve` and `aeternus join`: the command line over online play
+//! (`aeternus_net`): a headless server, and headless clients (a bot playing a seat, or a
+//! spectator).
+
+use std::net::{SocketAddr, ToSocketAddrs};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+
+use super::shared::{RulesArg, SaveArg, SeatArgs};
+use aeternus_core::headless::Fault;
+use aeternus_core::play::{Bot, SeatKind, default_seats};
+use aeternus_core::sim::format::Seat;
+use aeternus_core::sim::game::{Setup, seat_faction};
+use aeternus_core::sim::{MAX_PHASES, load_rules};
+use aeternus_net::client::{Client, ClientOptions};
+use aeternus_net::protocol::Hello;
+use aeternus_net::server::{HUMAN, Server, ServerOptions};
+
+/// The port a server listens on unless `--port` says otherwise.
+pub const DEFAULT_PORT: u16 = 7878;
+/// How long a server goes on after the game's end so its clients hear the last of it.
+const LINGER: Duration = Duration::from_secs(5);
+/// How long a client waits to be let in.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(20);
+/// A frame of a headless server or client.
+const FRAME: Duration = Duration::from_millis(2);
+
+#[derive(Args, Debug, Clone)]
+pub struct ServeArgs {
+    /// The UDP port to listen on (0: any free port, printed).
+    #[arg(long, default_value_t = DEFAULT_PORT)]
+    pub port: u16,
+    /// The address to listen on (default: every interface).
+    #[arg(long, default_value = "0.0.0.0")]
+    pub bind: std::net::IpAddr,
+    /// World seed.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Who plays each seat: `human` seats wait for people who join, bot seats play on the
+    /// server (default: every seat human).
+    #[command(flatten)]
+    pub seats: SeatArgs,
+    /// The game's length in phases, 1 to 1000000 (default: the rules' `play.goal.phases`).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_PHASES as i64))]
+    pub phases: Option<u32>,
+    /// The journal: the game's log, a line written as each action is played.
+    #[arg(long, value_name = "FILE")]
+    pub journal: Option<PathBuf>,
+    #[command(flatten)]
+    pub rules: RulesArg,
+    #[command(flatten)]
+    pub save: SaveArg,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct JoinArgs {
+    /// The server: `HOST:PORT`.
+    pub addr: String,
+    /// The name the table knows you by (1 to 32 bytes).
+    #[arg(long, default_value = "player")]
+    pub name: String,
+    /// Watch the game instead of playing a seat.
+    #[arg(long)]
+    pub spectate: bool,
+    /// With `--spectate`: no window.
+    #[arg(long, requires = "spectate")]
+    pub headless: bool,
+    /// Play the seat with this bot, headless: random, greedy, greedy-v1 or planner.
+    #[arg(long, value_name = "KIND", conflicts_with = "spectate")]
+    pub bot: Option<Bot>,
+    #[command(flatten)]
+    pub rules: RulesArg,
+    #[command(flatten)]
+    pub save: SaveArg,
+}
+
+/// The seats of a served game: `--seats` as given (people and bots), else every seat a person's.
+fn served_seats(args: &ServeArgs, rules: &aeternus_core::rules::Rules) -> Result<Vec<Seat>, Fault> {
+    let n = args.seats.count().unwrap_or_else(|| default_seats(rules));
+    let table = args
+        .seats
+        .table(n, false, aeternus_core::sim::MAX_PLAYERS)?;
+    Ok((0u32..)
+        .zip(table)
+        .map(|(i, kind)| Seat {
+            player: i,
+            faction: seat_faction(rules, i),
+            bot: match kind {
+                SeatKind::Human => HUMAN.to_string(),
+                SeatKind::Bot(b) => b.name().to_string(),
+            },
+        })
+        .collect())
+}
+
+/// `aeternus serve`.
+pub fn run_serve(args: &ServeArgs) -> Result<(), Fault> {
+    let (mut rules, rules_hash) = load_rules(&args.rules.name)?;
+    if let Some(p) = args.phases {
+        rules.play.goal.phases = p;
+    }
+    let seats = served_seats(args, &rules)?;
+    let setup = Setup {
+        rules,
+        rules_hash,
+        seed: args.seed,
+        seats,
+    };
+    let mut server = Server::new(ServerOptions {
+        setup,
+        addr: SocketAddr::new(args.bind, args.port),
+        journal: args.journal.clone(),
+        save: args.save.file.clone(),
+        grace: aeternus_net::server::GRACE,
+    })?;
+    eprintln!("serving on {}", server.addr);
+    let mut ended: Option<Instant> = None;
+    loop {
+        server.step()?;
+        for told in server.told.drain(..) {
+            eprintln!("{told}");
+        }
+        if server.is_over() {
+            let at = *ended.get_or_insert_with(Instant::now);
+            if at.elapsed() > LINGER {
+                break;
+            }
+        }
+        std::thread::sleep(FRAME);
+    }
+    eprintln!("the game is over after {} actions", server.actions());
+    Ok(())
+}
+
+/// `aeternus join`.
+pub fn run_join(args: &JoinArgs) -> Result<(), Fault> {
+    if !(args.headless || args.bot.is_some()) {
+        return Err(Fault::BadInput(
+            "join: playing in a window over the network is not built yet: join with --bot KIND, or --spectate --headless".into(),
+        ));
+    }
+    let server = resolve(&args.addr)?;
+    let (rules, rules_hash) = load_rules(&args.rules.name)?;
+    let name = aeternus_net::protocol::checked_name(&args.name)
+        .map_err(|e| Fault::BadInput(format!("--name: {e}")))?;
+    let hello = match args.spectate {
+        true => Hello::Watch { name },
+        false => Hello::Play { name, key: None },
+    };
+    let mut client = Client::new(ClientOptions {
+        server,
+        hello,
+        rules,
+        rules_hash,
+        bot: args.bot,
+    })?;
+    let start = Instant::now();
+    while !client.is_over() {
+        client.step()?;
+        if client.role.is_none() && start.elapsed() > CONNECT_TIMEOUT {
+            return Err(Fault::Io(format!(
+                "{server}: not let in within {CONNECT_TIMEOUT:?} (no server there, or one of another version or rules)"
+            )));
+        }
+        if let Some(r) = client.refusals.pop() {
+            eprintln!("the server refused: {r}");
+        }
+        std::thread::sleep(FRAME);
+    }
+    eprintln!(
+        "the game is over: {} checkpoints matched, {} did not",
+        client.matched, client.mismatched
+    );
+    if let (Some(path), Some(text)) = (&args.save.file, client.save_text()) {
+        aeternus_core::save::write_atomic(path, &text)
+            .map_err(|e| Fault::Io(format!("{}: cannot write the save: {e}", path.display())))?;
+    }
+    Ok(())
+}
+
+/// `HOST:PORT` as an address, or why not.
+fn resolve(addr: &str) -> Result<SocketAddr, Fault> {
+    let bad = |why: String| Fault::BadInput(format!("join: the server `{addr}`: {why}"));
+    let mut found = addr.to_socket_addrs().map_err(|e| bad(e.to_string()))?;
+    found.next().ok_or_else(|| bad("names no address".into()))
+}
