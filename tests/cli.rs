@@ -774,3 +774,54 @@ fn the_game_runs_from_a_folder_of_its_own() {
     run(&["mods"]);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `serve` and `join` as a host and a player run them, on loopback: the server prints where it
+/// listens, a bot joins, both save the same game at its end, and the journal replays.
+#[test]
+fn serve_and_join_play_a_game_over_the_network() {
+    use std::io::{BufRead, BufReader};
+    let dir = scratch("serve-join");
+    let p = |n: &str| dir.join(n).display().to_string();
+    let mut server = Command::new(env!("CARGO_BIN_EXE_aeternus"))
+        .args(["serve", "--port", "0", "--bind", "127.0.0.1", "--seed", "5"])
+        .args(["--seats", "human,greedy", "--phases", "3"])
+        .args(["--journal", &p("game.jsonl"), "--save", &p("server.ron")])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(server.stderr.take().unwrap());
+    let mut first = String::new();
+    err.read_line(&mut first).unwrap();
+    let addr = first
+        .trim()
+        .strip_prefix("serving on ")
+        .expect(&first)
+        .to_string();
+    let join = aeternus(&[
+        "join",
+        &addr,
+        "--bot",
+        "planner",
+        "--name",
+        "Ada",
+        "--save",
+        &p("client.ron"),
+    ]);
+    assert!(
+        join.status.success(),
+        "{}",
+        String::from_utf8_lossy(&join.stderr)
+    );
+    assert!(String::from_utf8_lossy(&join.stderr).contains("0 did not"));
+    assert!(server.wait().unwrap().success());
+    let saved = std::fs::read(p("server.ron")).unwrap();
+    assert_eq!(saved, std::fs::read(p("client.ron")).unwrap());
+    let replay = aeternus(&["replay", &p("game.jsonl"), "--save", &p("replayed.ron")]);
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+    assert_eq!(saved, std::fs::read(p("replayed.ron")).unwrap());
+    std::fs::remove_dir_all(dir).ok();
+}

@@ -48,6 +48,10 @@ pub struct ServeArgs {
     /// The journal: the game's log, a line written as each action is played.
     #[arg(long, value_name = "FILE")]
     pub journal: Option<PathBuf>,
+    /// Go on with the unfinished game of a killed server's journal (its seed and seats win);
+    /// the journal goes on in the same file unless `--journal` names another.
+    #[arg(long, value_name = "JOURNAL")]
+    pub resume: Option<PathBuf>,
     #[command(flatten)]
     pub rules: RulesArg,
     #[command(flatten)]
@@ -111,9 +115,10 @@ pub fn run_serve(args: &ServeArgs) -> Result<(), Fault> {
     let mut server = Server::new(ServerOptions {
         setup,
         addr: SocketAddr::new(args.bind, args.port),
-        journal: args.journal.clone(),
+        journal: args.journal.clone().or_else(|| args.resume.clone()),
         save: args.save.file.clone(),
         grace: aeternus_net::server::GRACE,
+        resume: args.resume.clone(),
     })?;
     eprintln!("serving on {}", server.addr);
     let mut ended: Option<Instant> = None;

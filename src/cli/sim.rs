@@ -184,6 +184,13 @@ pub fn run_replay(args: &ReplayArgs) -> Result<(), Fault> {
         return aeternus_view::watch::replay(log, setup, args.watch.speed, args.save.file.clone());
     }
     let mut app = replay::replay(&log, &setup)?;
+    if log.end.is_none() {
+        eprintln!(
+            "{}: the log has no end line: an unfinished game, replayed to phase {}",
+            log.source,
+            game::phase(&app)
+        );
+    }
     if let Some(path) = &args.save.file {
         game::write_save(&mut app, path)?;
     }

@@ -12,7 +12,7 @@ use bevy_replicon::prelude::*;
 use bevy_replicon_renet::RenetClient;
 
 use aeternus_core::headless::Fault;
-use aeternus_core::play::{Action, Bot, BotPace, Outbox, PlayerId, PlayerIndex};
+use aeternus_core::play::{Action, Bot, BotActions, BotPace, Outbox, PlayerId, PlayerIndex};
 use aeternus_core::rules::Rules;
 use aeternus_core::save::digest::digest;
 use aeternus_core::sim::game;
@@ -51,6 +51,9 @@ pub struct Client {
     checkpoints: VecDeque<Checkpoint>,
     /// An intent sent and not yet seen played or refused.
     in_flight: bool,
+    /// The actions of this client's seat played so far: its bot's count of decisions, so a
+    /// bot that comes back decides as it would have.
+    mine: u32,
     /// The checkpoints whose digest this game matched, and those it did not.
     pub matched: u32,
     pub mismatched: u32,
@@ -76,6 +79,7 @@ impl Client {
             applied: 0,
             checkpoints: VecDeque::new(),
             in_flight: false,
+            mine: 0,
             matched: 0,
             mismatched: 0,
             refusals: Vec::new(),
@@ -108,6 +112,27 @@ impl Client {
             c.disconnect();
         }
         self.net.update();
+    }
+
+    /// Connects again, to `server` (the same server, or one resumed from its journal): the
+    /// seat back with its key, the game going on from the actions already played.
+    pub fn reconnect(&mut self, server: SocketAddr) -> Result<(), Fault> {
+        self.net.world_mut().remove_resource::<RenetClient>();
+        self.net
+            .world_mut()
+            .remove_resource::<bevy_replicon_renet::netcode::NetcodeClientTransport>();
+        self.net.update();
+        transport::connect(&mut self.net, server)
+            .map_err(|e| Fault::Io(format!("{server}: cannot connect: {e}")))?;
+        if let (Some(Role::Seat { key, .. }), Hello::Play { name, .. }) = (self.role, &self.hello) {
+            self.hello = Hello::Play {
+                name: name.clone(),
+                key: Some(key),
+            };
+        }
+        self.said_hello = false;
+        self.in_flight = false;
+        Ok(())
     }
 
     /// One frame of the client.
@@ -175,6 +200,7 @@ impl Client {
                     && action.player().0 == player
                 {
                     self.in_flight = false;
+                    self.mine += 1;
                 }
                 app.world_mut().write_message(action);
                 self.applied += 1;
@@ -211,6 +237,12 @@ impl Client {
         };
         if self.bot.is_none() || self.in_flight || self.over || !self.pending.is_empty() {
             return;
+        }
+        if let Some(Role::Seat { player, .. }) = self.role {
+            let index = app.world().resource::<PlayerIndex>();
+            if let Some(&e) = index.get(&PlayerId(player)) {
+                app.world_mut().entity_mut(e).insert(BotActions(self.mine));
+            }
         }
         app.insert_resource(BotPace {
             per_frame: 1,

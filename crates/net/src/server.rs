@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::Write;
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use bevy::ecs::message::Messages;
@@ -16,10 +16,13 @@ use bevy::prelude::*;
 use bevy_replicon::prelude::*;
 
 use aeternus_core::headless::Fault;
-use aeternus_core::play::{Action, Bot, GameOver, Phase, PlayerId, PlayerIndex, to_act_now};
+use aeternus_core::play::{
+    Action, Bot, BotActions, GameOver, Phase, PlayerId, PlayerIndex, to_act_now,
+};
 use aeternus_core::save::digest::digest;
 use aeternus_core::sim::format::{GameLine, Line};
 use aeternus_core::sim::game::{self, Setup};
+use aeternus_core::sim::replay::{Log, replay_keeping};
 use aeternus_core::world::plugin::HexWorld;
 
 use crate::protocol::{
@@ -44,6 +47,9 @@ pub struct ServerOptions {
     /// How long a person's seat waits for them to come back before a greedy bot plays it
     /// (until they do).
     pub grace: Duration,
+    /// Go on with the game this journal holds (a killed server's): its game line and actions
+    /// win over `setup`'s seed and seats; it is written anew and continued as the journal.
+    pub resume: Option<PathBuf>,
 }
 
 /// How long a seat waits for its player by default.
@@ -83,7 +89,7 @@ pub struct Server {
     phase: u32,
     started: bool,
     over: bool,
-    journal: Option<File>,
+    journal: Option<Journal>,
     save: Option<PathBuf>,
     grace: Duration,
     pub addr: SocketAddr,
@@ -101,30 +107,39 @@ impl Server {
             journal,
             save,
             grace,
+            resume,
         } = options;
+        let resumed = match &resume {
+            Some(path) => Some(Resumed::read(path, &setup)?),
+            None => None,
+        };
+        let setup = resumed.as_ref().map_or(setup, |r| r.setup.clone());
         let mut net = transport::network_app(&setup.rules_hash);
         let addr = transport::listen(&mut net, addr)
             .map_err(|e| Fault::Io(format!("{addr}: cannot listen: {e}")))?;
         let header = setup.header();
+        let keys = resumed.as_ref().map(|r| r.keys.clone()).unwrap_or_default();
         let seats = (header.seats.iter())
             .map(|s| SeatState {
                 human: s.bot == HUMAN,
-                key: None,
+                key: keys.get(&s.player).copied(),
                 client: None,
-                left: None,
+                left: resumed.as_ref().map(|_| Instant::now()),
                 covered: false,
             })
             .collect();
-        let mut journal = match journal {
-            Some(path) => Some(File::create(&path).map_err(|e| {
-                Fault::Io(format!("{}: cannot write the journal: {e}", path.display()))
-            })?),
+        let (game, ran, lines) = match resumed {
+            Some(r) => (r.game, r.ran, r.lines),
+            None => (
+                setup.app(true),
+                Vec::new(),
+                vec![Line::Game(header.clone())],
+            ),
+        };
+        let journal = match &journal {
+            Some(path) => Some(Journal::start(path, &lines)?),
             None => None,
         };
-        if let Some(file) = &mut journal {
-            game::write_line(file, &Line::Game(header.clone()))?;
-        }
-        let game = setup.app(true);
         Ok(Server {
             net,
             phase: game.world().resource::<Phase>().0,
@@ -133,9 +148,9 @@ impl Server {
             seats,
             clients: BTreeMap::new(),
             waiting: Vec::new(),
-            ran: Vec::new(),
+            ran,
             checkpoint: None,
-            started: false,
+            started: resume.is_some(),
             over: false,
             journal,
             save,
@@ -280,11 +295,20 @@ impl Server {
             return Err("that seat is played from another client".into());
         }
         // A secret, not a game draw: from the system's randomness, never from the seed.
+        let fresh = seat.key.is_none();
         let key = *seat.key.get_or_insert_with(|| SeatKey(rand::random()));
         seat.client = Some(e);
         seat.left = None;
         if std::mem::take(&mut seat.covered) {
             self.set_bot(i, None);
+        }
+        if fresh && let Some(journal) = &self.journal {
+            let keys = (self.seats.iter().enumerate())
+                .filter_map(|(i, s)| Some((i as u32, s.key?)))
+                .collect();
+            journal
+                .keep_keys(&keys)
+                .map_err(|e| format!("the server cannot keep seat keys: {e}"))?;
         }
         Ok(Role::Seat {
             player: i as u32,
@@ -387,10 +411,8 @@ impl Server {
     /// checkpoint when the phase turned or the game ended.
     fn stream(&mut self) -> Result<(), Fault> {
         let lines = game::take_lines(&mut self.game);
-        if let Some(file) = &mut self.journal {
-            for line in &lines {
-                game::write_line(file, line)?;
-            }
+        if let Some(journal) = &mut self.journal {
+            journal.write(&lines)?;
         }
         let played: Vec<Action> = {
             let rules = &self.game.world().resource::<HexWorld>().rules;
@@ -428,10 +450,8 @@ impl Server {
     /// The game is over: the journal's end line, and the save.
     fn finish(&mut self) -> Result<(), Fault> {
         self.over = true;
-        if let Some(file) = &mut self.journal {
-            game::write_line(file, &Line::End(game::end_line(&self.game)))?;
-            file.flush()
-                .map_err(|e| Fault::Io(format!("the journal: {e}")))?;
+        if let Some(journal) = &mut self.journal {
+            journal.write(&[Line::End(game::end_line(&self.game))])?;
         }
         if let Some(path) = &self.save {
             game::write_save(&mut self.game, path)?;
@@ -476,5 +496,117 @@ impl Server {
     /// The game's save text now (for tests and `--save`).
     pub fn save_text(&mut self) -> String {
         game::save_text(&mut self.game)
+    }
+}
+
+/// A killed server's game, read back from its journal.
+struct Resumed {
+    setup: Setup,
+    game: App,
+    ran: Vec<Action>,
+    /// The journal's lines as the replay recorded them, the game line first.
+    lines: Vec<Line>,
+    keys: BTreeMap<u32, SeatKey>,
+}
+
+impl Resumed {
+    /// Replays the journal at `path` (its lines checked) with `setup`'s rules; its bot seats
+    /// get their bots back, each with the count of actions it had decided.
+    fn read(path: &Path, setup: &Setup) -> Result<Resumed, Fault> {
+        let log = Log::read(path)?;
+        if log.end.is_some() {
+            return Err(Fault::BadInput(format!(
+                "{}: the journal's game is over: nothing to resume",
+                path.display()
+            )));
+        }
+        let setup = log.setup(setup.rules.clone(), &setup.rules_hash)?;
+        let (mut game, kept) = replay_keeping(&log, &setup)?;
+        let ran: Vec<Action> = (log.actions(&setup.rules)?.into_iter())
+            .map(|(_, a)| a)
+            .collect();
+        for seat in &setup.seats {
+            let Ok(bot) = seat.bot.parse::<Bot>() else {
+                continue;
+            };
+            let decided = ran.iter().filter(|a| a.player().0 == seat.player).count();
+            let index = game.world().resource::<PlayerIndex>();
+            if let Some(&e) = index.get(&PlayerId(seat.player)) {
+                game.world_mut()
+                    .entity_mut(e)
+                    .insert((bot, BotActions(decided as u32)));
+            }
+        }
+        let mut lines = vec![Line::Game(setup.header())];
+        lines.extend(kept);
+        Ok(Resumed {
+            keys: Journal::read_keys(path)?,
+            setup,
+            game,
+            ran,
+            lines,
+        })
+    }
+}
+
+/// The journal: the game's log, each line written whole as it is recorded, and beside it the
+/// seat keys (`FILE.keys`: the server's secret, never a log).
+struct Journal {
+    file: File,
+    path: PathBuf,
+}
+
+impl Journal {
+    /// Writes `lines` as the journal at `path` (atomically: a resumed journal is written anew
+    /// with what its replay recorded), then keeps it open to go on.
+    fn start(path: &Path, lines: &[Line]) -> Result<Journal, Fault> {
+        let io = |e: std::io::Error| Fault::Io(format!("{}: the journal: {e}", path.display()));
+        let mut text = Vec::new();
+        for line in lines {
+            game::write_line(&mut text, line)?;
+        }
+        let text = String::from_utf8(text).expect("lines are JSON text");
+        aeternus_core::save::write_atomic(path, &text).map_err(io)?;
+        let file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(io)?;
+        Ok(Journal {
+            file,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// Appends `lines`, each in one write (a killed server leaves whole lines).
+    fn write(&mut self, lines: &[Line]) -> Result<(), Fault> {
+        for line in lines {
+            game::write_line(&mut self.file, line)?;
+        }
+        self.file
+            .flush()
+            .map_err(|e| Fault::Io(format!("{}: the journal: {e}", self.path.display())))
+    }
+
+    fn keys_path(path: &Path) -> PathBuf {
+        let mut name = path.as_os_str().to_owned();
+        name.push(".keys");
+        PathBuf::from(name)
+    }
+
+    fn keep_keys(&self, keys: &BTreeMap<u32, SeatKey>) -> std::io::Result<()> {
+        let text = serde_json::to_string(keys).expect("keys serialise");
+        aeternus_core::save::write_atomic(&Self::keys_path(&self.path), &text)
+    }
+
+    /// The seat keys kept beside a journal (none when there is no such file).
+    fn read_keys(path: &Path) -> Result<BTreeMap<u32, SeatKey>, Fault> {
+        let keys = Self::keys_path(path);
+        if !keys.exists() {
+            return Ok(BTreeMap::new());
+        }
+        let bad = |e: String| Fault::BadInput(format!("{}: {e}", keys.display()));
+        let text =
+            aeternus_core::capped::read_capped(&keys, 64 * 1024).map_err(|e| bad(e.to_string()))?;
+        serde_json::from_str(&text).map_err(|e| bad(e.to_string()))
     }
 }

@@ -88,6 +88,7 @@ fn two_bot_clients_and_a_spectator_play_to_the_end_alike() {
         journal: Some(journal.clone()),
         save: None,
         grace: GRACE,
+        resume: None,
     })
     .unwrap();
     let at = server.addr;
@@ -121,6 +122,7 @@ fn serve(s: &Setup, grace: Duration) -> Server {
         journal: None,
         save: None,
         grace,
+        resume: None,
     })
     .unwrap()
 }
@@ -257,4 +259,57 @@ fn a_client_of_other_rules_is_refused_at_connect() {
     }
     assert!(other.role.is_none(), "let in with other rules");
     assert_eq!(server.actions(), 0);
+}
+
+/// Plays `s` with two bot clients from the start; `kill_after`: the server is dropped once it
+/// has played that many actions and a new one resumes from its journal, the clients coming
+/// back to it. Returns the final save.
+fn game_with_a_kill(s: &Setup, kill_after: Option<usize>, name: &str) -> String {
+    let dir = folder(name);
+    let journal = dir.join("game.jsonl");
+    let options = |resume: Option<PathBuf>| ServerOptions {
+        setup: s.clone(),
+        addr: "127.0.0.1:0".parse().unwrap(),
+        journal: Some(journal.clone()),
+        save: None,
+        grace: GRACE,
+        resume,
+    };
+    let mut server = Server::new(options(None)).unwrap();
+    let at = server.addr;
+    let mut clients = vec![
+        client(at, play("Ada"), Some(Bot::Greedy)),
+        client(at, play("Bo"), Some(Bot::Planner)),
+    ];
+    if let Some(n) = kill_after {
+        run(&mut server, &mut clients, |s, _| s.actions() >= n);
+        drop(server);
+        server = Server::new(options(Some(journal.clone()))).unwrap();
+        assert!(server.actions() >= n);
+        for c in &mut clients {
+            c.reconnect(server.addr).unwrap();
+        }
+    }
+    run(&mut server, &mut clients, |s, cs| {
+        s.is_over() && cs.iter().all(Client::is_over)
+    });
+    let save = server.save_text();
+    for c in &mut clients {
+        assert_eq!(c.mismatched, 0);
+        assert_eq!(c.save_text().as_deref(), Some(save.as_str()));
+    }
+    let log = Log::read(&journal).unwrap();
+    assert!(log.end.is_some());
+    let setup = log.setup(s.rules.clone(), &s.rules_hash).unwrap();
+    assert_eq!(save_text(&mut replay(&log, &setup).unwrap()), save);
+    std::fs::remove_dir_all(dir).ok();
+    save
+}
+
+#[test]
+fn a_killed_server_resumed_from_its_journal_finishes_the_same_game() {
+    let s = setup(&["human", "greedy", "human"], 6, 15);
+    let whole = game_with_a_kill(&s, None, "whole");
+    let resumed = game_with_a_kill(&s, Some(25), "killed");
+    assert_eq!(resumed, whole);
 }

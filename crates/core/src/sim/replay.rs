@@ -27,7 +27,9 @@ pub struct Log {
     pub game: GameLine,
     text: String,
     body: Vec<(usize, std::ops::Range<usize>)>,
-    pub end: (usize, Value),
+    /// The end line and its number; none for an unfinished game's log (a server's journal
+    /// after a crash), which replays as far as it goes.
+    pub end: Option<(usize, Value)>,
 }
 
 fn bad(source: &str, line: usize, message: impl std::fmt::Display) -> Fault {
@@ -36,7 +38,8 @@ fn bad(source: &str, line: usize, message: impl std::fmt::Display) -> Fault {
 
 impl Log {
     /// Reads a log: a regular file of at most [`MAX_LOG_FILE`] bytes, one JSON object a line,
-    /// the game line first and the end line last. Nothing is played yet.
+    /// the game line first and the end line last (or none: an unfinished game). Nothing is
+    /// played yet.
     pub fn read(path: &Path) -> Result<Log, Fault> {
         let source = path.display().to_string();
         // Asked first, so a log past the cap is refused without reading it.
@@ -86,14 +89,6 @@ impl Log {
                 BodyLine::End(raw) => end = Some((n, raw)),
             }
         }
-        let end = end.ok_or_else(|| {
-            let last = body.last().map_or(1, |e| e.0);
-            bad(
-                source,
-                last,
-                "the log ends without its end line (a truncated log?)",
-            )
-        })?;
         Ok(Log {
             source: source.to_string(),
             game,
@@ -302,18 +297,30 @@ pub fn checked_setup(
 }
 
 /// Plays the log's actions again, checking every line as it is recorded; returns the app, the
-/// game over, for a save.
+/// game over (or, for an unfinished log, as far as it went), for a save.
 pub fn replay(log: &Log, setup: &Setup) -> Result<App, Fault> {
+    replay_keeping(log, setup).map(|(app, _)| app)
+}
+
+/// [`replay`], and the lines the replay recorded (an unfinished log's lines, and any its last
+/// frame recorded that the log did not keep).
+pub fn replay_keeping(log: &Log, setup: &Setup) -> Result<(App, Vec<Line>), Fault> {
     let actions = log.actions(&setup.rules)?;
     let mut app = setup.app(false);
     let mut checked = 0;
-    let check = |app: &mut App, checked: &mut usize| -> Result<(), Fault> {
+    let mut kept = Vec::new();
+    let mut check = |app: &mut App, checked: &mut usize| -> Result<(), Fault> {
         for line in game::take_lines(app) {
             let replayed = serde_json::to_value(&line).expect("a line serialises");
             let Some((n, logged)) = log.body_line(*checked) else {
+                let Some((end, _)) = &log.end else {
+                    // An unfinished log stops where its writer stopped, perhaps mid-frame.
+                    kept.push(line);
+                    continue;
+                };
                 return Err(bad(
                     &log.source,
-                    log.end.0,
+                    *end,
                     format!(
                         "the replay diverges: it goes on past the log's last line with {replayed}"
                     ),
@@ -327,6 +334,7 @@ pub fn replay(log: &Log, setup: &Setup) -> Result<App, Fault> {
                 ));
             }
             *checked += 1;
+            kept.push(line);
         }
         Ok(())
     };
@@ -345,14 +353,17 @@ pub fn replay(log: &Log, setup: &Setup) -> Result<App, Fault> {
             "the replay diverges from the log: the replay has no such line",
         ));
     }
+    let Some((end, logged)) = &log.end else {
+        return Ok((app, kept));
+    };
     let replayed =
         serde_json::to_value(Line::End(game::end_line(&app))).expect("a line serialises");
-    if let Some(d) = difference(&log.end.1, &replayed) {
+    if let Some(d) = difference(logged, &replayed) {
         return Err(bad(
             &log.source,
-            log.end.0,
+            *end,
             format!("the replay diverges from the log's end: {d}"),
         ));
     }
-    Ok(app)
+    Ok((app, kept))
 }
