@@ -14,16 +14,22 @@ use bevy_replicon_renet::RenetClient;
 use aeternus_core::headless::Fault;
 use aeternus_core::play::{Action, Bot, BotActions, BotPace, Outbox, PlayerId, PlayerIndex};
 use aeternus_core::rules::Rules;
+use aeternus_core::save::SaveGame;
 use aeternus_core::save::digest::digest;
-use aeternus_core::sim::game;
+use aeternus_core::sim::game::{self, Setup};
 use aeternus_core::sim::replay::{FEED, checked_setup};
 
-use crate::protocol::{Checkpoint, Hello, Intent, Ran, Refusal, Role, Welcome};
+use crate::protocol::{
+    Checkpoint, Desync, Hello, Intent, MAX_SNAPSHOT, Ran, Refusal, Role, SNAPSHOT_PART,
+    SnapshotPart, Welcome,
+};
 use crate::transport;
 
 /// How far ahead of the actions played a broadcast action may be numbered: past it the stream
 /// is not the server's and is refused.
 pub const MAX_AHEAD: u32 = 1 << 20;
+/// How long a client waits for a snapshot it asked for before it asks again.
+const ASK_AGAIN: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// What a client is asked to do.
 pub struct ClientOptions {
@@ -57,6 +63,13 @@ pub struct Client {
     /// The checkpoints whose digest this game matched, and those it did not.
     pub matched: u32,
     pub mismatched: u32,
+    /// The snapshots taken after a mismatch.
+    pub resynced: u32,
+    /// Waiting for the server's snapshot since: nothing is played meanwhile.
+    resyncing: Option<std::time::Instant>,
+    snapshot: Vec<SnapshotPart>,
+    /// The game's setup, for a snapshot.
+    setup: Option<Setup>,
     pub refusals: Vec<String>,
     over: bool,
 }
@@ -82,6 +95,10 @@ impl Client {
             mine: 0,
             matched: 0,
             mismatched: 0,
+            resynced: 0,
+            resyncing: None,
+            snapshot: Vec::new(),
+            setup: None,
             refusals: Vec::new(),
             over: false,
         })
@@ -156,6 +173,10 @@ impl Client {
             self.pending.insert(index, action);
         }
         self.checkpoints.extend(drain::<Checkpoint>(&mut self.net));
+        for part in drain::<SnapshotPart>(&mut self.net) {
+            self.take_part(part)?;
+        }
+        self.ask_again();
         self.play()?;
         self.decide();
         Ok(())
@@ -181,11 +202,99 @@ impl Client {
         });
         self.role = Some(w.role);
         self.game = Some(app);
+        self.setup = Some(setup);
+        Ok(())
+    }
+
+    /// Plays an action the server never sent, as a faulty client would: the next checkpoint
+    /// finds the game changed and the client takes the server's snapshot (the tests use it).
+    pub fn play_stray(&mut self, action: Action) {
+        if let Some(app) = self.game.as_mut() {
+            app.world_mut().write_message(action);
+            app.update();
+        }
+    }
+
+    /// Asks the server for its game: this one's digest differed.
+    fn ask_for_snapshot(&mut self) {
+        self.resyncing = Some(std::time::Instant::now());
+        self.snapshot.clear();
+        self.net.world_mut().write_message(Desync {
+            after: self.applied,
+        });
+    }
+
+    /// Asks again when a snapshot is long in coming (the server refuses one asked too soon).
+    fn ask_again(&mut self) {
+        if self.resyncing.is_some_and(|t| t.elapsed() > ASK_AGAIN) {
+            self.ask_for_snapshot();
+        }
+    }
+
+    /// Keeps a part of the server's snapshot; with the last, goes on from the game it holds.
+    fn take_part(&mut self, part: SnapshotPart) -> Result<(), Fault> {
+        let most = MAX_SNAPSHOT.div_ceil(SNAPSHOT_PART) as u32;
+        let fits = self
+            .snapshot
+            .first()
+            .is_none_or(|f| f.after == part.after && f.parts == part.parts);
+        if self.resyncing.is_none()
+            || part.parts > most
+            || part.part != self.snapshot.len() as u32
+            || part.bytes.len() > SNAPSHOT_PART
+            || !fits
+        {
+            return Err(Fault::BadInput(format!(
+                "the server: a snapshot part out of place ({} of {})",
+                part.part, part.parts
+            )));
+        }
+        let done = part.part + 1 == part.parts;
+        self.snapshot.push(part);
+        if done {
+            self.resume_from_snapshot()?;
+        }
+        Ok(())
+    }
+
+    fn resume_from_snapshot(&mut self) -> Result<(), Fault> {
+        let parts = std::mem::take(&mut self.snapshot);
+        let after = parts[0].after;
+        let bytes: Vec<u8> = parts.into_iter().flat_map(|p| p.bytes).collect();
+        let bad = |e: String| Fault::BadInput(format!("the server's snapshot: {e}"));
+        let text = String::from_utf8(bytes).map_err(|e| bad(e.to_string()))?;
+        let save =
+            SaveGame::from_ron(&text, "the server's snapshot").map_err(|e| bad(e.to_string()))?;
+        let setup = self.setup.as_ref().expect("a game before a snapshot");
+        let mut app = setup.app_of_save(save, "the server's snapshot")?;
+        if let Some(Role::Seat { player, .. }) = self.role
+            && let Some(bot) = self.bot
+        {
+            let index = app.world().resource::<PlayerIndex>();
+            if let Some(&e) = index.get(&PlayerId(player)) {
+                app.world_mut().entity_mut(e).insert(bot);
+                app.insert_resource(Outbox::default());
+            }
+        }
+        app.insert_resource(BotPace {
+            per_frame: 0,
+            ..default()
+        });
+        self.game = Some(app);
+        self.applied = after;
+        self.pending.retain(|&i, _| i >= after);
+        self.checkpoints.retain(|c| c.after >= after);
+        self.resyncing = None;
+        self.in_flight = false;
+        self.resynced += 1;
         Ok(())
     }
 
     /// Plays the broadcast actions in order, up to each checkpoint, and checks it.
     fn play(&mut self) -> Result<(), Fault> {
+        if self.resyncing.is_some() {
+            return Ok(());
+        }
         let Some(app) = self.game.as_mut() else {
             return Ok(());
         };
@@ -215,10 +324,17 @@ impl Client {
                     self.checkpoints.pop_front();
                     if digest(app.world_mut()).0 == c.digest {
                         self.matched += 1;
+                        self.over |= c.last;
                     } else {
                         self.mismatched += 1;
+                        // As `ask_for_snapshot` does, with the game still borrowed.
+                        self.resyncing = Some(std::time::Instant::now());
+                        self.snapshot.clear();
+                        self.net.world_mut().write_message(Desync {
+                            after: self.applied,
+                        });
+                        return Ok(());
                     }
-                    self.over |= c.last;
                 }
                 Some(c) if c.after < self.applied => {
                     self.checkpoints.pop_front();
@@ -235,7 +351,12 @@ impl Client {
         let Some(app) = self.game.as_mut() else {
             return;
         };
-        if self.bot.is_none() || self.in_flight || self.over || !self.pending.is_empty() {
+        if self.bot.is_none()
+            || self.in_flight
+            || self.over
+            || self.resyncing.is_some()
+            || !self.pending.is_empty()
+        {
             return;
         }
         if let Some(Role::Seat { player, .. }) = self.role {

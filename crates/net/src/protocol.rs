@@ -95,6 +95,29 @@ pub struct Checkpoint {
     pub last: bool,
 }
 
+/// A client's word that its game's digest differs from the server's: it asks for the game as
+/// the server has it.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Desync {
+    pub after: u32,
+}
+
+/// The bytes of a save text in one snapshot part (under renet's slice of 1,200 bytes).
+pub const SNAPSHOT_PART: usize = 1000;
+/// The largest snapshot the server sends and a client takes, in bytes: within what the
+/// server's channel to the client may hold at once (`transport::SERVER_CHANNEL_BYTES`).
+pub const MAX_SNAPSHOT: usize = 4 * 1024 * 1024;
+
+/// A part of the game as the server has it once `after` actions are played: the save's text in
+/// `parts` parts, of which this is the `part`-th.
+#[derive(Message, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SnapshotPart {
+    pub after: u32,
+    pub part: u32,
+    pub parts: u32,
+    pub bytes: Vec<u8>,
+}
+
 /// Why the server did not do what the client asked.
 #[derive(Message, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Refusal(pub String);
@@ -131,6 +154,16 @@ impl Plugin for Protocol {
             Channel::Ordered,
             write::<ClientSendCtx, Intent>,
             read::<ServerReceiveCtx, Intent, MAX_CLIENT_MESSAGE>,
+        )
+        .add_client_message_with(
+            Channel::Ordered,
+            write::<ClientSendCtx, Desync>,
+            read::<ServerReceiveCtx, Desync, MAX_CLIENT_MESSAGE>,
+        )
+        .add_server_message_with(
+            Channel::Ordered,
+            write::<ServerSendCtx, SnapshotPart>,
+            read::<ClientReceiveCtx, SnapshotPart, MAX_SERVER_MESSAGE>,
         )
         .add_server_message_with(
             Channel::Ordered,

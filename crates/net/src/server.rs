@@ -26,7 +26,8 @@ use aeternus_core::sim::replay::{Log, replay_keeping};
 use aeternus_core::world::plugin::HexWorld;
 
 use crate::protocol::{
-    Checkpoint, Hello, Intent, Ran, Refusal, Role, SeatKey, Welcome, checked_name,
+    Checkpoint, Desync, Hello, Intent, MAX_SNAPSHOT, Ran, Refusal, Role, SNAPSHOT_PART, SeatKey,
+    SnapshotPart, Welcome, checked_name,
 };
 use crate::transport;
 
@@ -52,6 +53,9 @@ pub struct ServerOptions {
     pub resume: Option<PathBuf>,
 }
 
+/// The least time between two snapshots sent to one client.
+pub const SNAPSHOT_EVERY: Duration = Duration::from_secs(2);
+
 /// How long a seat waits for its player by default.
 pub const GRACE: Duration = Duration::from_secs(30);
 
@@ -74,6 +78,8 @@ struct SeatState {
 struct Known {
     name: String,
     role: Role,
+    /// When it was last sent a snapshot.
+    snapshot: Option<Instant>,
 }
 
 pub struct Server {
@@ -214,6 +220,7 @@ impl Server {
         self.forget_gone();
         self.greet();
         self.cover_empty_seats();
+        self.answer_desyncs();
         let intents = self.take_intents();
         if !self.started && self.seats.iter().all(|s| !s.human || s.client.is_some()) {
             self.started = true;
@@ -324,6 +331,7 @@ impl Server {
             Known {
                 name: name.to_string(),
                 role,
+                snapshot: None,
             },
         );
         let net = self.net.world_mut();
@@ -348,6 +356,48 @@ impl Server {
                 targets: to,
                 message: c,
             });
+        }
+    }
+
+    /// Sends the game as it stands to each welcomed client whose digest differed (at most one
+    /// snapshot a client every [`SNAPSHOT_EVERY`]: asking costs the server a save).
+    fn answer_desyncs(&mut self) {
+        let asked: Vec<FromClient<Desync>> = self.drain();
+        for a in asked {
+            let ClientId::Client(e) = a.client_id else {
+                continue;
+            };
+            let Some(known) = self.clients.get_mut(&e) else {
+                continue;
+            };
+            if known.snapshot.is_some_and(|t| t.elapsed() < SNAPSHOT_EVERY) {
+                self.refuse(e, "a snapshot was sent a moment ago");
+                continue;
+            }
+            known.snapshot = Some(Instant::now());
+            let name = known.name.clone();
+            let text = self.save_text();
+            if text.len() > MAX_SNAPSHOT {
+                self.refuse(e, "the game is too large to send as a snapshot");
+                continue;
+            }
+            let after = self.ran.len() as u32;
+            let chunks: Vec<&[u8]> = text.as_bytes().chunks(SNAPSHOT_PART).collect();
+            let parts = chunks.len() as u32;
+            self.told
+                .push(format!("{name}: its game differed; sent a snapshot"));
+            let net = self.net.world_mut();
+            for (part, bytes) in chunks.into_iter().enumerate() {
+                net.write_message(ToClients {
+                    targets: SendTargets::Single(ClientId::Client(e)),
+                    message: SnapshotPart {
+                        after,
+                        part: part as u32,
+                        parts,
+                        bytes: bytes.to_vec(),
+                    },
+                });
+            }
         }
     }
 

@@ -313,3 +313,29 @@ fn a_killed_server_resumed_from_its_journal_finishes_the_same_game() {
     let resumed = game_with_a_kill(&s, Some(25), "killed");
     assert_eq!(resumed, whole);
 }
+
+#[test]
+fn a_client_whose_game_differs_takes_the_servers_snapshot() {
+    use aeternus_core::play::{Action, PlayerId};
+    let s = setup(&["human", "greedy"], 5, 16);
+    let mut server = serve(&s, GRACE);
+    let at = server.addr;
+    let mut clients = vec![
+        client(at, play("Ada"), Some(Bot::Greedy)),
+        client(at, Hello::Watch { name: "Cy".into() }, None),
+    ];
+    run(&mut server, &mut clients, |s, _| s.actions() > 10);
+    // The spectator's game takes a step nobody took.
+    clients[1].play_stray(Action::EndTurn {
+        player: PlayerId(1),
+    });
+    run(&mut server, &mut clients, |s, cs| {
+        s.is_over() && cs.iter().all(Client::is_over)
+    });
+    assert!(clients[1].mismatched >= 1);
+    assert!(clients[1].resynced >= 1);
+    let save = server.save_text();
+    for c in &mut clients {
+        assert_eq!(c.save_text().as_deref(), Some(save.as_str()));
+    }
+}

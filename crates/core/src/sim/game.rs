@@ -88,6 +88,48 @@ impl Setup {
         app
     }
 
+    /// The game's app on `base` with its plugins and nobody seated.
+    fn unseated(&self, base: impl FnOnce(&mut App)) -> App {
+        let mut app = App::new();
+        base(&mut app);
+        app.add_plugins(crate::CorePlugin {
+            rules: self.rules.clone(),
+            seed: self.seed,
+        });
+        app.add_plugins(crate::sites::plugin::plugin);
+        if let Some(layer) = site_layer(&self.rules) {
+            app.insert_resource(layer);
+        }
+        app.insert_resource(BotPace {
+            per_frame: PACE,
+            every: Duration::ZERO,
+        });
+        app.add_plugins(record::plugin);
+        app
+    }
+
+    /// The game a save holds (a server's snapshot), to go on with: this setup's plugins, the
+    /// save's world, players, flags and log, checked against the setup's rules and seed.
+    pub fn app_of_save(&self, save: crate::save::SaveGame, source: &str) -> Result<App, Fault> {
+        if save.seed != self.seed {
+            return Err(Fault::BadInput(format!(
+                "{source}: field `seed`: the save's is {}, the game's {}",
+                save.seed, self.seed
+            )));
+        }
+        let world =
+            (save.world(&self.rules, source)).map_err(|e| Fault::BadInput(e.to_string()))?;
+        let mut app = self.unseated(|app| {
+            app.add_plugins(MinimalPlugins);
+        });
+        for (_, schedule) in app.world_mut().resource_mut::<Schedules>().iter_mut() {
+            schedule.set_executor(SingleThreadedExecutor::new());
+        }
+        save.install(&mut app, world);
+        app.update();
+        Ok(app)
+    }
+
     /// The game's app without a window, not yet run, and its players.
     pub fn build(&self) -> (App, Vec<Entity>) {
         let (mut app, players) = self.build_on(|app| {
@@ -104,21 +146,7 @@ impl Setup {
     /// The game's app on `base` (the plugins of a window, or none), not yet run, and its
     /// players.
     pub fn build_on(&self, base: impl FnOnce(&mut App)) -> (App, Vec<Entity>) {
-        let mut app = App::new();
-        base(&mut app);
-        app.add_plugins(crate::CorePlugin {
-            rules: self.rules.clone(),
-            seed: self.seed,
-        });
-        app.add_plugins(crate::sites::plugin::plugin);
-        if let Some(layer) = site_layer(&self.rules) {
-            app.insert_resource(layer);
-        }
-        app.insert_resource(BotPace {
-            per_frame: PACE,
-            every: Duration::ZERO,
-        });
-        app.add_plugins(record::plugin);
+        let mut app = self.unseated(base);
         let players: Vec<Entity> = (self.seats.iter())
             .map(|s| {
                 let name = format!("Player {}", s.player);
