@@ -339,3 +339,36 @@ fn a_client_whose_game_differs_takes_the_servers_snapshot() {
         assert_eq!(c.save_text().as_deref(), Some(save.as_str()));
     }
 }
+
+/// What an action costs on the wire: the `Ran` message's payload (postcard), over a 100-phase
+/// game of four greedy bots. The target is 16 bytes an action on average.
+#[test]
+fn a_played_action_takes_a_few_bytes() {
+    use aeternus_core::sim::game;
+    use aeternus_net::protocol::Ran;
+    let (rules, rules_hash) = load_rules("aeternus").unwrap();
+    let s = Setup {
+        seats: game::seats(&rules, &[Bot::Greedy; 4]),
+        rules,
+        rules_hash,
+        seed: 1,
+    };
+    let mut text = Vec::new();
+    let _game = game::record(&s, &mut text, |_| {}).unwrap();
+    let log = Log::parse(std::str::from_utf8(&text).unwrap(), "game").unwrap();
+    let actions = log.actions(&s.rules).unwrap();
+    let bytes: usize = (actions.iter().enumerate())
+        .map(|(i, (_, action))| {
+            let ran = Ran {
+                index: i as u32,
+                action: action.clone(),
+            };
+            let mut out = Vec::new();
+            bevy_replicon::postcard_utils::to_extend_mut(&ran, &mut out).unwrap();
+            out.len()
+        })
+        .sum();
+    let mean = bytes as f64 / actions.len() as f64;
+    println!("{} actions, {bytes} bytes, {mean:.2} bytes an action", actions.len());
+    assert!(mean <= 16.0, "{mean} bytes an action");
+}
