@@ -369,6 +369,9 @@ fn a_played_action_takes_a_few_bytes() {
         })
         .sum();
     let mean = bytes as f64 / actions.len() as f64;
-    println!("{} actions, {bytes} bytes, {mean:.2} bytes an action", actions.len());
+    println!(
+        "{} actions, {bytes} bytes, {mean:.2} bytes an action",
+        actions.len()
+    );
     assert!(mean <= 16.0, "{mean} bytes an action");
 }
