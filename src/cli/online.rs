@@ -45,6 +45,10 @@ pub struct ServeArgs {
     /// The game's length in phases, 1 to 1000000 (default: the rules' `play.goal.phases`).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_PHASES as i64))]
     pub phases: Option<u32>,
+    /// How long a seat may take over a turn, 1 to 86400 seconds, before the server ends it
+    /// (default: no limit).
+    #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub turn_seconds: Option<u64>,
     /// The journal: the game's log, a line written as each action is played.
     #[arg(long, value_name = "FILE")]
     pub journal: Option<PathBuf>,
@@ -118,6 +122,7 @@ pub fn run_serve(args: &ServeArgs) -> Result<(), Fault> {
         journal: args.journal.clone().or_else(|| args.resume.clone()),
         save: args.save.file.clone(),
         grace: aeternus_net::server::GRACE,
+        turn_clock: args.turn_seconds.map(Duration::from_secs),
         resume: args.resume.clone(),
     })?;
     eprintln!("serving on {}", server.addr);

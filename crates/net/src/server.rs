@@ -48,6 +48,9 @@ pub struct ServerOptions {
     /// How long a person's seat waits for them to come back before a greedy bot plays it
     /// (until they do).
     pub grace: Duration,
+    /// How long a seat may take over its turn before the server ends it (an End Turn played
+    /// and journaled as any other); none: no limit.
+    pub turn_clock: Option<Duration>,
     /// Go on with the game this journal holds (a killed server's): its game line and actions
     /// win over `setup`'s seed and seats; it is written anew and continued as the journal.
     pub resume: Option<PathBuf>,
@@ -98,6 +101,9 @@ pub struct Server {
     journal: Option<Journal>,
     save: Option<PathBuf>,
     grace: Duration,
+    turn_clock: Option<Duration>,
+    /// The seat to act and since when.
+    turn: Option<(PlayerId, Instant)>,
     pub addr: SocketAddr,
     /// What the server did not take, with why: for the host's log.
     pub told: Vec<String>,
@@ -113,6 +119,7 @@ impl Server {
             journal,
             save,
             grace,
+            turn_clock,
             resume,
         } = options;
         let resumed = match &resume {
@@ -161,6 +168,8 @@ impl Server {
             journal,
             save,
             grace,
+            turn_clock,
+            turn: None,
             addr,
             told: Vec::new(),
         })
@@ -226,13 +235,30 @@ impl Server {
             self.started = true;
         }
         if self.started && !self.over {
-            for action in intents {
+            let ran_out = self.clock();
+            for action in intents.into_iter().chain(ran_out) {
                 self.game.world_mut().write_message(action);
             }
             self.game.update();
             self.stream()?;
         }
         Ok(())
+    }
+
+    /// The turn clock: an End Turn for the seat to act once its time is up.
+    fn clock(&mut self) -> Option<Action> {
+        let now = to_act_now(self.game.world_mut());
+        if now != self.turn.map(|t| t.0) {
+            self.turn = now.map(|p| (p, Instant::now()));
+        }
+        let (player, since) = self.turn?;
+        if since.elapsed() < self.turn_clock? {
+            return None;
+        }
+        self.turn = Some((player, Instant::now()));
+        self.told
+            .push(format!("seat {}: its turn ran out", player.0));
+        Some(Action::EndTurn { player })
     }
 
     /// Clients gone from the network leave their seats (which keep their keys).

@@ -88,6 +88,7 @@ fn two_bot_clients_and_a_spectator_play_to_the_end_alike() {
         journal: Some(journal.clone()),
         save: None,
         grace: GRACE,
+        turn_clock: None,
         resume: None,
     })
     .unwrap();
@@ -122,6 +123,7 @@ fn serve(s: &Setup, grace: Duration) -> Server {
         journal: None,
         save: None,
         grace,
+        turn_clock: None,
         resume: None,
     })
     .unwrap()
@@ -273,6 +275,7 @@ fn game_with_a_kill(s: &Setup, kill_after: Option<usize>, name: &str) -> String 
         journal: Some(journal.clone()),
         save: None,
         grace: GRACE,
+        turn_clock: None,
         resume,
     };
     let mut server = Server::new(options(None)).unwrap();
@@ -374,4 +377,29 @@ fn a_played_action_takes_a_few_bytes() {
         actions.len()
     );
     assert!(mean <= 16.0, "{mean} bytes an action");
+}
+
+#[test]
+fn the_turn_clock_ends_a_turn_that_runs_out() {
+    let s = setup(&["human", "greedy"], 3, 17);
+    let mut server = Server::new(ServerOptions {
+        setup: s.clone(),
+        addr: "127.0.0.1:0".parse().unwrap(),
+        journal: None,
+        save: None,
+        grace: GRACE,
+        turn_clock: Some(Duration::from_millis(30)),
+        resume: None,
+    })
+    .unwrap();
+    // A person who never acts.
+    let mut clients = vec![client(server.addr, play("Idle"), None)];
+    run(&mut server, &mut clients, |s, cs| {
+        s.is_over() && cs.iter().all(Client::is_over)
+    });
+    let ran_out = (server.told.iter())
+        .filter(|t| t.contains("seat 0: its turn ran out"))
+        .count();
+    assert_eq!(ran_out, 3, "{:?}", server.told);
+    assert_eq!(clients[0].save_text(), Some(server.save_text()));
 }
