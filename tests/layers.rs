@@ -38,7 +38,12 @@ const VIEW: &[&[&str]] = &[
 ];
 
 /// The network crate's modules, bottom layer first.
-const NET: &[&[&str]] = &[&["protocol"], &["transport"], &["server", "client"]];
+const NET: &[&[&str]] = &[
+    &["lobby"],
+    &["protocol"],
+    &["transport"],
+    &["server", "client"],
+];
 
 /// Names the core must never use: the views' and the network's crates, the network's libraries,
 /// and Bevy's rendering, windows, UI and input.

@@ -113,6 +113,11 @@ impl Client {
         *self.net.world().resource::<State<ClientState>>() == ClientState::Connected
     }
 
+    /// The lobby as the server last sent it: the seats and the table.
+    pub fn lobby(&mut self) -> (Vec<crate::lobby::SeatView>, Option<crate::lobby::TableView>) {
+        crate::lobby::read(self.net.world_mut())
+    }
+
     /// The game's save text (once welcomed).
     pub fn save_text(&mut self) -> Option<String> {
         self.game.as_mut().map(game::save_text)

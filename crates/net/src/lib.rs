@@ -6,6 +6,7 @@
 //! `docs/online.md` tells the whole.
 
 pub mod client;
+pub mod lobby;
 pub mod protocol;
 pub mod server;
 pub mod transport;

@@ -185,6 +185,7 @@ impl Plugin for Protocol {
             write::<ServerSendCtx, Refusal>,
             read::<ClientReceiveCtx, Refusal, MAX_SERVER_MESSAGE>,
         );
+        crate::lobby::plugin(app);
         let mut hasher = app.world_mut().resource_mut::<ProtocolHasher>();
         hasher.add_custom(env!("CARGO_PKG_VERSION"));
         hasher.add_custom(self.rules_hash.as_str());

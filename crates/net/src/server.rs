@@ -25,6 +25,7 @@ use aeternus_core::sim::game::{self, Setup};
 use aeternus_core::sim::replay::{Log, replay_keeping};
 use aeternus_core::world::plugin::HexWorld;
 
+use crate::lobby::{SeatView, TableView};
 use crate::protocol::{
     Checkpoint, Desync, Hello, Intent, MAX_SNAPSHOT, Ran, Refusal, Role, SNAPSHOT_PART, SeatKey,
     SnapshotPart, Welcome, checked_name,
@@ -234,6 +235,7 @@ impl Server {
         if !self.started && self.seats.iter().all(|s| !s.human || s.client.is_some()) {
             self.started = true;
         }
+        self.show_lobby();
         if self.started && !self.over {
             let ran_out = self.clock();
             for action in intents.into_iter().chain(ran_out) {
@@ -243,6 +245,38 @@ impl Server {
             self.stream()?;
         }
         Ok(())
+    }
+
+    /// The lobby as it stands, for bevy_replicon to send to every client.
+    fn show_lobby(&mut self) {
+        let seats: Vec<SeatView> = (self.seats.iter().zip(&self.header.seats))
+            .map(|(state, seat)| SeatView {
+                seat: seat.player,
+                kind: if state.covered || !state.human && seat.bot == HUMAN {
+                    Bot::Greedy.name().to_string()
+                } else {
+                    seat.bot.clone()
+                },
+                name: (state.client)
+                    .and_then(|e| self.clients.get(&e))
+                    .map(|k| k.name.clone()),
+                connected: state.client.is_some() || !state.human,
+            })
+            .collect();
+        let turn_left_ms = match (self.turn, self.turn_clock) {
+            (Some((_, since)), Some(clock)) => {
+                Some(clock.saturating_sub(since.elapsed()).as_millis() as u64)
+            }
+            _ => None,
+        };
+        let table = TableView {
+            started: self.started,
+            over: self.over,
+            phase: self.phase,
+            to_act: self.turn.map(|t| t.0.0),
+            turn_left_ms,
+        };
+        crate::lobby::show(self.net.world_mut(), &seats, &table);
     }
 
     /// The turn clock: an End Turn for the seat to act once its time is up.

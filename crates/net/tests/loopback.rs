@@ -98,6 +98,26 @@ fn two_bot_clients_and_a_spectator_play_to_the_end_alike() {
         client(at, play("Bo"), Some(Bot::Planner)),
         client(at, Hello::Watch { name: "Cy".into() }, None),
     ];
+    // The lobby reaches the spectator: who took each seat, and the server's bot.
+    let named = |c: &mut Client| {
+        let (seats, table) = c.lobby();
+        let names: Vec<Option<String>> = seats.iter().map(|s| s.name.clone()).collect();
+        let mut people: Vec<String> = names.iter().flatten().cloned().collect();
+        people.sort();
+        people == ["Ada", "Bo"]
+            && seats.len() == 3
+            && seats[2].kind == "greedy"
+            && table.is_some_and(|t| t.started)
+    };
+    let start = Instant::now();
+    while !named(&mut clients[2]) {
+        assert!(start.elapsed() < LIMIT, "{:?}", clients[2].lobby());
+        server.step().unwrap();
+        for c in clients.iter_mut() {
+            c.step().unwrap();
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
     run(&mut server, &mut clients, |s, cs| {
         s.is_over() && cs.iter().all(Client::is_over)
     });
