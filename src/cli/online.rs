@@ -175,6 +175,12 @@ pub fn run_join(args: &JoinArgs) -> Result<(), Fault> {
             )));
         }
         if let Some(r) = client.refusals.pop() {
+            if client.role.is_none() {
+                // Not let in: the reason is the answer.
+                return Err(Fault::BadInput(format!(
+                    "{server}: the server refused: {r}"
+                )));
+            }
             eprintln!("the server refused: {r}");
         }
         std::thread::sleep(FRAME);

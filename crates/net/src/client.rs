@@ -20,8 +20,8 @@ use aeternus_core::sim::game::{self, Setup};
 use aeternus_core::sim::replay::{FEED, checked_setup};
 
 use crate::protocol::{
-    Checkpoint, Desync, Hello, Intent, MAX_SNAPSHOT, Ran, Refusal, Role, SNAPSHOT_PART,
-    SnapshotPart, Welcome,
+    Checkpoint, Credentials, Desync, Hello, Intent, MAX_SNAPSHOT, Ran, Refusal, Role,
+    SNAPSHOT_PART, SnapshotPart, Welcome,
 };
 use crate::transport;
 
@@ -162,6 +162,9 @@ impl Client {
         self.net.update();
         if self.is_connected() && !self.said_hello {
             self.said_hello = true;
+            let protocol = *self.net.world().resource::<ProtocolHash>();
+            let credentials = Credentials::ours(&self.rules_hash, protocol);
+            self.net.world_mut().write_message(credentials);
             self.net.world_mut().write_message(self.hello.clone());
         }
         for w in drain::<Welcome>(&mut self.net) {

@@ -37,6 +37,52 @@ pub const MAX_REASON: usize = 200;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SeatKey(pub u64);
 
+/// What a client is built and set up with, said first: the server lets it in only when all
+/// three match its own, and otherwise says which differs.
+#[derive(Message, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Credentials {
+    /// The game's version.
+    pub version: String,
+    /// The hash of the rules it plays by (`sim::format::rules_hash`).
+    pub rules_hash: String,
+    /// bevy_replicon's hash of the messages and replication rules registered.
+    pub protocol: ProtocolHash,
+}
+
+impl Credentials {
+    /// This build's, for `rules_hash` and the network app's `protocol`.
+    pub fn ours(rules_hash: &str, protocol: ProtocolHash) -> Credentials {
+        Credentials {
+            version: VERSION.to_string(),
+            rules_hash: rules_hash.to_string(),
+            protocol,
+        }
+    }
+
+    /// Why `theirs` may not join a server of these credentials, if it may not.
+    pub fn refuse(&self, theirs: &Credentials) -> Option<String> {
+        if theirs.version != self.version {
+            return Some(format!(
+                "the server runs version {}; this client runs {}",
+                self.version, theirs.version
+            ));
+        }
+        if theirs.rules_hash != self.rules_hash {
+            return Some(format!(
+                "the server plays rules {}; this client's are {}: join with the server's rules (--rules)",
+                self.rules_hash, theirs.rules_hash
+            ));
+        }
+        if theirs.protocol != self.protocol {
+            return Some("the server's protocol differs from this client's (another build)".into());
+        }
+        None
+    }
+}
+
+/// The game's version, as the credentials carry it.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 /// The first thing a client says: who it is and what it comes for.
 #[derive(Message, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Hello {
@@ -136,16 +182,29 @@ impl Refusal {
     }
 }
 
-/// The protocol, registered alike on the server and every client. The game's version and the
-/// rules' hash go into replicon's protocol check, so a client of another build or other rules
-/// is refused when it connects.
+/// The protocol, registered alike on the server and every client. A client is let in by its
+/// [`Credentials`] (the server authorizes it itself, replicon's `AuthMethod::Custom`), so one of
+/// another version, other rules or another build is refused at connect with the reason.
 pub struct Protocol {
     pub rules_hash: String,
 }
 
 impl Plugin for Protocol {
     fn build(&self, app: &mut App) {
+        // First, so a client of another build still reads and writes it alike.
         app.add_client_message_with(
+            Channel::Ordered,
+            write::<ClientSendCtx, Credentials>,
+            read::<ServerReceiveCtx, Credentials, MAX_CLIENT_MESSAGE>,
+        )
+        .add_server_message_with(
+            Channel::Ordered,
+            write::<ServerSendCtx, Refusal>,
+            read::<ClientReceiveCtx, Refusal, MAX_SERVER_MESSAGE>,
+        )
+        // A refusal reaches a client that is not let in.
+        .make_message_independent::<Refusal>()
+        .add_client_message_with(
             Channel::Ordered,
             write::<ClientSendCtx, Hello>,
             read::<ServerReceiveCtx, Hello, MAX_CLIENT_MESSAGE>,
@@ -179,11 +238,6 @@ impl Plugin for Protocol {
             Channel::Ordered,
             write::<ServerSendCtx, Checkpoint>,
             read::<ClientReceiveCtx, Checkpoint, MAX_SERVER_MESSAGE>,
-        )
-        .add_server_message_with(
-            Channel::Ordered,
-            write::<ServerSendCtx, Refusal>,
-            read::<ClientReceiveCtx, Refusal, MAX_SERVER_MESSAGE>,
         );
         crate::lobby::plugin(app);
         let mut hasher = app.world_mut().resource_mut::<ProtocolHasher>();

@@ -27,8 +27,8 @@ use aeternus_core::world::plugin::HexWorld;
 
 use crate::lobby::{SeatView, TableView};
 use crate::protocol::{
-    Checkpoint, Desync, Hello, Intent, MAX_SNAPSHOT, Ran, Refusal, Role, SNAPSHOT_PART, SeatKey,
-    SnapshotPart, Welcome, checked_name,
+    Checkpoint, Credentials, Desync, Hello, Intent, MAX_SNAPSHOT, Ran, Refusal, Role,
+    SNAPSHOT_PART, SeatKey, SnapshotPart, Welcome, checked_name,
 };
 use crate::transport;
 
@@ -228,6 +228,7 @@ impl Server {
     pub fn step(&mut self) -> Result<(), Fault> {
         self.net.update();
         self.forget_gone();
+        self.let_in();
         self.greet();
         self.cover_empty_seats();
         self.answer_desyncs();
@@ -314,7 +315,34 @@ impl Server {
         self.waiting.retain(|(e, _)| net.get_entity(*e).is_ok());
     }
 
-    /// Answers the hellos of clients through the protocol check.
+    /// Lets in the clients whose credentials match the server's; the others are told why and
+    /// disconnected.
+    fn let_in(&mut self) {
+        let ours = Credentials::ours(
+            &self.header.rules_hash,
+            *self.net.world().resource::<ProtocolHash>(),
+        );
+        let shown: Vec<FromClient<Credentials>> = self.drain();
+        for c in shown {
+            let ClientId::Client(e) = c.client_id else {
+                continue;
+            };
+            if self.net.world().get_entity(e).is_err() {
+                continue;
+            }
+            match ours.refuse(&c.message) {
+                None => {
+                    self.net.world_mut().entity_mut(e).insert(AuthorizedClient);
+                }
+                Some(reason) => {
+                    self.refuse(e, &reason);
+                    self.disconnect(e, &reason);
+                }
+            }
+        }
+    }
+
+    /// Answers the hellos of clients that were let in.
     fn greet(&mut self) {
         let hellos: Vec<FromClient<Hello>> = self.drain();
         for h in hellos {

@@ -96,7 +96,12 @@ pub fn network_app(rules_hash: &str) -> App {
     app.add_plugins((
         MinimalPlugins,
         bevy::state::app::StatesPlugin,
-        RepliconPlugins.set(ServerPlugin::new(PostUpdate)),
+        RepliconPlugins
+            .set(ServerPlugin::new(PostUpdate))
+            // The server lets clients in itself, by their credentials, saying why not.
+            .set(RepliconSharedPlugin {
+                auth_method: AuthMethod::Custom,
+            }),
         bevy_replicon_renet::RepliconRenetPlugins,
         crate::protocol::Protocol {
             rules_hash: rules_hash.to_string(),

@@ -280,6 +280,14 @@ fn a_client_of_other_rules_is_refused_at_connect() {
         std::thread::sleep(Duration::from_millis(2));
     }
     assert!(other.role.is_none(), "let in with other rules");
+    assert!(
+        other
+            .refusals
+            .iter()
+            .any(|r| r.contains("the server plays rules")),
+        "{:?}",
+        other.refusals
+    );
     assert_eq!(server.actions(), 0);
 }
 
