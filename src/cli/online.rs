@@ -45,6 +45,10 @@ pub struct ServeArgs {
     /// The game's length in phases, 1 to 1000000 (default: the rules' `play.goal.phases`).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_PHASES as i64))]
     pub phases: Option<u32>,
+    /// Serve this many games side by side, on consecutive ports from `--port`, seeds from
+    /// `--seed` (1 to 64).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub rooms: u32,
     /// How long a seat may take over a turn, 1 to 86400 seconds, before the server ends it
     /// (default: no limit).
     #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(1..=86_400))]
@@ -103,36 +107,60 @@ fn served_seats(args: &ServeArgs, rules: &aeternus_core::rules::Rules) -> Result
         .collect())
 }
 
-/// `aeternus serve`.
+/// `aeternus serve`: one room, or `--rooms N` side by side in this process, each a server of
+/// its own on its own port.
 pub fn run_serve(args: &ServeArgs) -> Result<(), Fault> {
     let (mut rules, rules_hash) = load_rules(&args.rules.name)?;
     if let Some(p) = args.phases {
         rules.play.goal.phases = p;
     }
     let seats = served_seats(args, &rules)?;
-    let setup = Setup {
-        rules,
-        rules_hash,
-        seed: args.seed,
-        seats,
-    };
-    let mut server = Server::new(ServerOptions {
-        setup,
-        addr: SocketAddr::new(args.bind, args.port),
-        journal: args.journal.clone().or_else(|| args.resume.clone()),
-        save: args.save.file.clone(),
-        grace: aeternus_net::server::GRACE,
-        turn_clock: args.turn_seconds.map(Duration::from_secs),
-        resume: args.resume.clone(),
-    })?;
-    eprintln!("serving on {}", server.addr);
+    if args.rooms > 1 && args.resume.is_some() {
+        return Err(Fault::BadInput(
+            "--resume: resumes one room; serve each room's journal on its own".into(),
+        ));
+    }
+    // Every room's port first, so a bad range is refused before any socket opens.
+    let ports: Vec<u16> = (0..args.rooms)
+        .map(|i| match args.port {
+            0 => Ok(0),
+            p => p.checked_add(i as u16).ok_or_else(|| {
+                Fault::BadInput(format!(
+                    "--rooms {}: the ports from {p} pass 65535",
+                    args.rooms
+                ))
+            }),
+        })
+        .collect::<Result<_, _>>()?;
+    let mut rooms = Vec::new();
+    for (i, port) in (0u32..).zip(ports) {
+        let named = |f: &Option<PathBuf>| f.as_ref().map(|f| room_file(f, i, args.rooms));
+        let server = Server::new(ServerOptions {
+            setup: Setup {
+                rules: rules.clone(),
+                rules_hash: rules_hash.clone(),
+                seed: args.seed.wrapping_add(u64::from(i)),
+                seats: seats.clone(),
+            },
+            addr: SocketAddr::new(args.bind, port),
+            journal: named(&args.journal.clone().or_else(|| args.resume.clone())),
+            save: named(&args.save.file),
+            grace: aeternus_net::server::GRACE,
+            turn_clock: args.turn_seconds.map(Duration::from_secs),
+            resume: args.resume.clone(),
+        })?;
+        eprintln!("serving on {}", server.addr);
+        rooms.push(server);
+    }
     let mut ended: Option<Instant> = None;
     loop {
-        server.step()?;
-        for told in server.told.drain(..) {
-            eprintln!("{told}");
+        for (i, server) in rooms.iter_mut().enumerate() {
+            server.step()?;
+            for told in server.told.drain(..) {
+                eprintln!("room {i}: {told}");
+            }
         }
-        if server.is_over() {
+        if rooms.iter().all(Server::is_over) {
             let at = *ended.get_or_insert_with(Instant::now);
             if at.elapsed() > LINGER {
                 break;
@@ -140,8 +168,28 @@ pub fn run_serve(args: &ServeArgs) -> Result<(), Fault> {
         }
         std::thread::sleep(FRAME);
     }
-    eprintln!("the game is over after {} actions", server.actions());
+    for (i, server) in rooms.iter().enumerate() {
+        eprintln!(
+            "room {i}: the game is over after {} actions",
+            server.actions()
+        );
+    }
     Ok(())
+}
+
+/// A room's file: `FILE` for one room, `STEM-room-I.EXT` for each of several.
+fn room_file(file: &std::path::Path, i: u32, rooms: u32) -> PathBuf {
+    if rooms == 1 {
+        return file.to_path_buf();
+    }
+    let stem = file
+        .file_stem()
+        .map_or("room".into(), |s| s.to_string_lossy());
+    let name = match file.extension() {
+        Some(ext) => format!("{stem}-room-{i}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-room-{i}"),
+    };
+    file.with_file_name(name)
 }
 
 /// `aeternus join`.

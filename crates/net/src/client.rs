@@ -28,6 +28,8 @@ use crate::transport;
 /// How far ahead of the actions played a broadcast action may be numbered: past it the stream
 /// is not the server's and is refused.
 pub const MAX_AHEAD: u32 = 1 << 20;
+/// The most round trips a client keeps.
+pub const MAX_TIMES: usize = 1 << 20;
 /// How long a client waits for a snapshot it asked for before it asks again.
 const ASK_AGAIN: std::time::Duration = std::time::Duration::from_secs(3);
 
@@ -63,6 +65,10 @@ pub struct Client {
     /// The checkpoints whose digest this game matched, and those it did not.
     pub matched: u32,
     pub mismatched: u32,
+    /// Each intent's round trip: from its sending to its action played here (at most
+    /// [`MAX_TIMES`] kept).
+    pub round_trips: Vec<std::time::Duration>,
+    sent_at: Option<std::time::Instant>,
     /// The snapshots taken after a mismatch.
     pub resynced: u32,
     /// Waiting for the server's snapshot since: nothing is played meanwhile.
@@ -95,6 +101,8 @@ impl Client {
             mine: 0,
             matched: 0,
             mismatched: 0,
+            round_trips: Vec::new(),
+            sent_at: None,
             resynced: 0,
             resyncing: None,
             snapshot: Vec::new(),
@@ -318,6 +326,11 @@ impl Client {
                 {
                     self.in_flight = false;
                     self.mine += 1;
+                    if let Some(t) = self.sent_at.take()
+                        && self.round_trips.len() < MAX_TIMES
+                    {
+                        self.round_trips.push(t.elapsed());
+                    }
                 }
                 app.world_mut().write_message(action);
                 self.applied += 1;
@@ -389,6 +402,7 @@ impl Client {
             .unwrap_or_default();
         for action in decided {
             self.in_flight = true;
+            self.sent_at = Some(std::time::Instant::now());
             self.net.world_mut().write_message(Intent(action));
         }
     }

@@ -431,3 +431,97 @@ fn the_turn_clock_ends_a_turn_that_runs_out() {
     assert_eq!(ran_out, 3, "{:?}", server.told);
     assert_eq!(clients[0].save_text(), Some(server.save_text()));
 }
+
+/// Resident memory of this process, in bytes (Linux; 0 elsewhere).
+fn resident() -> u64 {
+    let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
+    let pages: u64 = (statm.split_whitespace().nth(1))
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(0);
+    pages * 4096
+}
+
+fn p99(mut times: Vec<Duration>) -> Duration {
+    times.sort_unstable();
+    times
+        .get(times.len().saturating_sub(1) * 99 / 100)
+        .copied()
+        .unwrap_or_default()
+}
+
+/// Steps every room and client once a round until `done`; returns the time taken.
+fn soak_rounds(
+    rooms: &mut [Server],
+    clients: &mut [Client],
+    done: impl Fn(&[Server]) -> bool,
+) -> Duration {
+    let start = Instant::now();
+    while !done(rooms) {
+        for r in rooms.iter_mut() {
+            r.step().unwrap();
+        }
+        for c in clients.iter_mut() {
+            c.step().unwrap();
+        }
+    }
+    start.elapsed()
+}
+
+/// The soak run (`cargo test --test loopback soak -- --ignored --nocapture`; every server and
+/// client in this one thread): one server with 8 remote bots and 2 spectators (one late) over
+/// 5,000 actions, then 50 rooms of 4 remote bots at once. Prints actions a second, the 99th
+/// percentile of an intent's round trip, and memory a room.
+#[test]
+#[ignore]
+fn soak() {
+    let humans = ["human"; 8];
+    let s = setup(&humans, 1000, 21);
+    let mut room = vec![serve(&s, GRACE)];
+    let at = room[0].addr;
+    let mut clients: Vec<Client> = (0..8)
+        .map(|i| client(at, play(&format!("Bot{i}")), Some(Bot::Greedy)))
+        .collect();
+    clients.push(client(
+        at,
+        Hello::Watch {
+            name: "Early".into(),
+        },
+        None,
+    ));
+    soak_rounds(&mut room, &mut clients, |r| r[0].actions() >= 2_500);
+    clients.push(client(
+        at,
+        Hello::Watch {
+            name: "Late".into(),
+        },
+        None,
+    ));
+    let took = soak_rounds(&mut room, &mut clients, |r| r[0].actions() >= 5_000);
+    let trips: Vec<Duration> = clients.iter().flat_map(|c| c.round_trips.clone()).collect();
+    println!(
+        "one room, 8 bots, 2 spectators: {} actions, {:.0} actions/s over the second half, round trip p99 {:?}, mismatches {}",
+        room[0].actions(),
+        2_500.0 / took.as_secs_f64(),
+        p99(trips),
+        clients.iter().map(|c| c.mismatched).sum::<u32>()
+    );
+    drop(clients);
+    drop(room);
+    let before = resident();
+    let s = setup(&["human"; 4], 1000, 22);
+    let mut rooms: Vec<Server> = (0..50).map(|_| serve(&s, GRACE)).collect();
+    let mut clients: Vec<Client> = (rooms.iter())
+        .flat_map(|r| (0..4).map(|i| client(r.addr, play(&format!("B{i}")), Some(Bot::Greedy))))
+        .collect();
+    let took = soak_rounds(&mut rooms, &mut clients, |r| {
+        r.iter().all(|r| r.actions() >= 200)
+    });
+    let actions: usize = rooms.iter().map(Server::actions).sum();
+    let trips: Vec<Duration> = clients.iter().flat_map(|c| c.round_trips.clone()).collect();
+    println!(
+        "50 rooms of 4 bots: {actions} actions in {took:?}, {:.0} actions/s, round trip p99 {:?}, {:.1} MB a room (its server and 4 clients)",
+        actions as f64 / took.as_secs_f64(),
+        p99(trips),
+        (resident().saturating_sub(before)) as f64 / 50.0 / 1e6
+    );
+}
