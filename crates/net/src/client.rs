@@ -12,7 +12,9 @@ use bevy_replicon::prelude::*;
 use bevy_replicon_renet::RenetClient;
 
 use aeternus_core::headless::Fault;
-use aeternus_core::play::{Action, Bot, BotActions, BotPace, Outbox, PlayerId, PlayerIndex};
+use aeternus_core::play::{
+    Action, Bot, BotActions, BotPace, Outbox, PlayerId, PlayerIndex, to_act_now,
+};
 use aeternus_core::rules::Rules;
 use aeternus_core::save::SaveGame;
 use aeternus_core::save::digest::digest;
@@ -380,7 +382,14 @@ impl Client {
         {
             return;
         }
-        if let Some(Role::Seat { player, .. }) = self.role {
+        let Some(Role::Seat { player, .. }) = self.role else {
+            return;
+        };
+        // A frame of the game only on this seat's turn: the bot would decide nothing else.
+        if to_act_now(app.world_mut()) != Some(PlayerId(player)) {
+            return;
+        }
+        {
             let index = app.world().resource::<PlayerIndex>();
             if let Some(&e) = index.get(&PlayerId(player)) {
                 app.world_mut().entity_mut(e).insert(BotActions(self.mine));
