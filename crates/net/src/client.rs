@@ -409,10 +409,15 @@ impl Client {
             .get_resource_mut::<Outbox>()
             .map(|mut o| std::mem::take(&mut o.0))
             .unwrap_or_default();
+        let sent = !decided.is_empty();
         for action in decided {
             self.in_flight = true;
             self.sent_at = Some(std::time::Instant::now());
             self.net.world_mut().write_message(Intent(action));
+        }
+        // The intent goes out now rather than a frame later.
+        if sent {
+            self.net.update();
         }
     }
 }

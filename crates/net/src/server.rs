@@ -106,6 +106,8 @@ pub struct Server {
     /// The seat to act and since when.
     turn: Option<(PlayerId, Instant)>,
     pub addr: SocketAddr,
+    /// Whether this frame broadcast anything yet to go out.
+    unsent: bool,
     /// What the server did not take, with why: for the host's log.
     pub told: Vec<String>,
 }
@@ -171,6 +173,7 @@ impl Server {
             grace,
             turn_clock,
             turn: None,
+            unsent: false,
             addr,
             told: Vec::new(),
         })
@@ -244,6 +247,10 @@ impl Server {
             }
             self.game.update();
             self.stream()?;
+        }
+        // What this frame wrote goes out now rather than a frame later.
+        if std::mem::take(&mut self.unsent) {
+            self.net.update();
         }
         Ok(())
     }
@@ -599,6 +606,7 @@ impl Server {
 
     /// Sends `message` to every welcomed client.
     fn broadcast<M: Message + Clone>(&mut self, message: M) {
+        self.unsent = true;
         let targets: Vec<Entity> = self.clients.keys().copied().collect();
         let net = self.net.world_mut();
         for e in targets {
