@@ -207,17 +207,7 @@ impl Client {
         }
         let setup = checked_setup(&w.game, self.rules.clone(), &self.rules_hash, "the server")?;
         let mut app = setup.app(false);
-        if let (Role::Seat { player, .. }, Some(bot)) = (w.role, self.bot) {
-            let index = app.world().resource::<PlayerIndex>();
-            if let Some(&e) = index.get(&PlayerId(player)) {
-                app.world_mut().entity_mut(e).insert(bot);
-                app.insert_resource(Outbox::default());
-            }
-        }
-        app.insert_resource(BotPace {
-            per_frame: 0,
-            ..default()
-        });
+        seat_bot(&mut app, Some(w.role), self.bot);
         self.role = Some(w.role);
         self.game = Some(app);
         self.setup = Some(setup);
@@ -285,19 +275,7 @@ impl Client {
             SaveGame::from_ron(&text, "the server's snapshot").map_err(|e| bad(e.to_string()))?;
         let setup = self.setup.as_ref().expect("a game before a snapshot");
         let mut app = setup.app_of_save(save, "the server's snapshot")?;
-        if let Some(Role::Seat { player, .. }) = self.role
-            && let Some(bot) = self.bot
-        {
-            let index = app.world().resource::<PlayerIndex>();
-            if let Some(&e) = index.get(&PlayerId(player)) {
-                app.world_mut().entity_mut(e).insert(bot);
-                app.insert_resource(Outbox::default());
-            }
-        }
-        app.insert_resource(BotPace {
-            per_frame: 0,
-            ..default()
-        });
+        seat_bot(&mut app, self.role, self.bot);
         self.game = Some(app);
         self.applied = after;
         self.pending.retain(|&i, _| i >= after);
@@ -420,6 +398,22 @@ impl Client {
             self.net.update();
         }
     }
+}
+
+/// Readies a client's game: the client's bot on its seat, its decisions going to the outbox (the
+/// server plays them), and no decision taken but when the client asks for one.
+fn seat_bot(app: &mut App, role: Option<Role>, bot: Option<Bot>) {
+    if let (Some(Role::Seat { player, .. }), Some(bot)) = (role, bot) {
+        let index = app.world().resource::<PlayerIndex>();
+        if let Some(&e) = index.get(&PlayerId(player)) {
+            app.world_mut().entity_mut(e).insert(bot);
+            app.insert_resource(Outbox::default());
+        }
+    }
+    app.insert_resource(BotPace {
+        per_frame: 0,
+        ..default()
+    });
 }
 
 /// Takes every message of a kind the network received.
