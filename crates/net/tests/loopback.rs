@@ -525,3 +525,41 @@ fn soak() {
         (resident().saturating_sub(before)) as f64 / 50.0 / 1e6
     );
 }
+
+/// Garbage datagrams at the server's port and a hello past the size cap cost nothing but
+/// their senders: the game is played to its end for the others.
+#[test]
+fn malformed_packets_and_oversized_messages_are_dropped() {
+    let s = setup(&["human", "greedy"], 3, 18);
+    let mut server = serve(&s, GRACE);
+    let at = server.addr;
+    let huge = Hello::Play {
+        name: "x".repeat(4096),
+        key: None,
+    };
+    let mut clients = vec![
+        client(at, huge, Some(Bot::Greedy)),
+        client(at, play("Ada"), Some(Bot::Greedy)),
+    ];
+    let noise = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let start = Instant::now();
+    while !(server.is_over() && clients[1].is_over()) {
+        assert!(start.elapsed() < LIMIT, "{:?}", server.told);
+        for _ in 0..8 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let len = (seed >> 33) as usize % 1600;
+            let bytes: Vec<u8> = (0..len).map(|i| (seed >> (i % 56)) as u8).collect();
+            noise.send_to(&bytes, at).ok();
+        }
+        server.step().unwrap();
+        for c in clients.iter_mut() {
+            c.step().unwrap();
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert!(clients[0].role.is_none(), "the oversized hello was taken");
+    assert_eq!(clients[1].save_text(), Some(server.save_text()));
+}
