@@ -537,7 +537,7 @@ fn malformed_packets_and_oversized_messages_are_dropped() {
         name: "x".repeat(4096),
         key: None,
     };
-    let mut clients = vec![
+    let mut clients = [
         client(at, huge, Some(Bot::Greedy)),
         client(at, play("Ada"), Some(Bot::Greedy)),
     ];
