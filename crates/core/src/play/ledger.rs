@@ -116,6 +116,9 @@ pub(super) fn plugin(app: &mut App) {
         .init_per_game::<ScoreHistory>();
 }
 
+/// A flag's hex, its faction, and the sites that faction knows there.
+pub(super) type FlaggedSites = (hexx::Hex, Faction, usize);
+
 /// What the ledger is made of, and what tells it changed: the standings, the flags (raised or
 /// lowered since the last run), the site layer, what the factions know of it and their
 /// advances, the phase and its start.
@@ -152,19 +155,24 @@ pub(super) fn keep(
     mut sources: LedgerSources,
     mut ledger: ResMut<Ledger>,
     mut history: ResMut<ScoreHistory>,
+    mut flagged: Local<Vec<FlaggedSites>>,
 ) {
     let begun: Vec<u32> = sources.begun.read().map(|b| b.0).collect();
     let flags_moved = !sources.raised.is_empty() || sources.lowered.read().count() > 0;
-    let sites_changed = sources.sites.as_ref().is_some_and(|s| s.is_changed())
-        || sources.knowledge.is_changed()
-        || sources.advances.is_changed();
+    // Nearly every step sees new hexes and so changes the knowledge and the site layer; the
+    // ledger changes only when what a flag's faction knows under it does.
+    let sites_changed = (sources.sites.as_ref().is_some_and(|s| s.is_changed())
+        || sources.knowledge.is_changed())
+        && sources.flagged() != *flagged;
     let stale = flags_moved
         || sites_changed
+        || sources.advances.is_changed()
         || !begun.is_empty()
         || sources.standings.is_changed()
         || ledger.is_changed();
     if stale {
         ledger.set_if_neq(sources.reckon());
+        *flagged = sources.flagged();
     }
     for phase in begun {
         history.record(sources.row(phase.saturating_sub(1)), MAX_HISTORY);
@@ -177,6 +185,19 @@ pub(super) fn keep(
 
 impl LedgerSources<'_, '_> {
     /// The ledger now: each faction of the standings with its income and flags.
+    /// Each flag's hex and faction, and how many sites that faction knows there.
+    fn flagged(&self) -> Vec<FlaggedSites> {
+        let Some(sites) = &self.sites else {
+            return Vec::new();
+        };
+        (self.flags.iter())
+            .map(|(at, owner)| {
+                let known = sites.known_by(&self.knowledge, owner.0.0);
+                (at.0, owner.0, known.sites_at(at.0).count())
+            })
+            .collect()
+    }
+
     fn reckon(&self) -> Ledger {
         let income = match &self.sites {
             Some(sites) => {
