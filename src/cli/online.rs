@@ -10,13 +10,13 @@ use clap::Args;
 
 use super::shared::{RulesArg, SaveArg, SeatArgs};
 use aeternus_core::headless::Fault;
-use aeternus_core::play::{Bot, SeatKind, default_seats};
+use aeternus_core::play::{Bot, default_seats};
 use aeternus_core::sim::format::Seat;
-use aeternus_core::sim::game::{Setup, seat_faction};
+use aeternus_core::sim::game::{self, Setup};
 use aeternus_core::sim::{MAX_PHASES, load_rules};
 use aeternus_net::client::{Client, ClientOptions};
 use aeternus_net::protocol::Hello;
-use aeternus_net::server::{HUMAN, Server, ServerOptions};
+use aeternus_net::server::{Server, ServerOptions};
 
 /// The port a server listens on unless `--port` says otherwise.
 pub const DEFAULT_PORT: u16 = 7878;
@@ -94,17 +94,7 @@ fn served_seats(args: &ServeArgs, rules: &aeternus_core::rules::Rules) -> Result
     let table = args
         .seats
         .table(n, false, aeternus_core::sim::MAX_PLAYERS)?;
-    Ok((0u32..)
-        .zip(table)
-        .map(|(i, kind)| Seat {
-            player: i,
-            faction: seat_faction(rules, i),
-            bot: match kind {
-                SeatKind::Human => HUMAN.to_string(),
-                SeatKind::Bot(b) => b.name().to_string(),
-            },
-        })
-        .collect())
+    Ok(game::seats_of(rules, &table))
 }
 
 /// `aeternus serve`: one room, or `--rooms N` side by side in this process, each a server of

@@ -6,15 +6,12 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::net::SocketAddr;
 
-use bevy::ecs::message::Messages;
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
 use bevy_replicon_renet::RenetClient;
 
 use aeternus_core::headless::Fault;
-use aeternus_core::play::{
-    Action, Bot, BotActions, BotPace, Outbox, PlayerId, PlayerIndex, to_act_now,
-};
+use aeternus_core::play::{Action, Bot, BotActions, BotPace, Outbox, PlayerId, to_act_now};
 use aeternus_core::rules::Rules;
 use aeternus_core::save::SaveGame;
 use aeternus_core::save::digest::digest;
@@ -25,7 +22,7 @@ use crate::protocol::{
     Checkpoint, Credentials, Desync, Hello, Intent, MAX_SNAPSHOT, Ran, Refusal, Role,
     SNAPSHOT_PART, SnapshotPart, Welcome,
 };
-use crate::transport;
+use crate::transport::{self, drain};
 
 /// How far ahead of the actions played a broadcast action may be numbered: past it the stream
 /// is not the server's and is refused.
@@ -328,13 +325,7 @@ impl Client {
                         self.over |= c.last;
                     } else {
                         self.mismatched += 1;
-                        // As `ask_for_snapshot` does, with the game still borrowed.
-                        self.resyncing = Some(std::time::Instant::now());
-                        self.snapshot.clear();
-                        self.net.world_mut().write_message(Desync {
-                            after: self.applied,
-                        });
-                        return Ok(());
+                        break;
                     }
                 }
                 Some(c) if c.after < self.applied => {
@@ -344,6 +335,9 @@ impl Client {
                 _ => {}
             }
         }
+        // Only a mismatch leaves the loop.
+        self.ask_for_snapshot();
+        Ok(())
     }
 
     /// A bot's seat, caught up and with no intent in flight: its bot decides on this game and
@@ -367,11 +361,8 @@ impl Client {
         if to_act_now(app.world_mut()) != Some(PlayerId(player)) {
             return;
         }
-        {
-            let index = app.world().resource::<PlayerIndex>();
-            if let Some(&e) = index.get(&PlayerId(player)) {
-                app.world_mut().entity_mut(e).insert(BotActions(self.mine));
-            }
+        if let Some(e) = game::player_entity(app, player) {
+            app.world_mut().entity_mut(e).insert(BotActions(self.mine));
         }
         app.insert_resource(BotPace {
             per_frame: 1,
@@ -403,21 +394,14 @@ impl Client {
 /// Readies a client's game: the client's bot on its seat, its decisions going to the outbox (the
 /// server plays them), and no decision taken but when the client asks for one.
 fn seat_bot(app: &mut App, role: Option<Role>, bot: Option<Bot>) {
-    if let (Some(Role::Seat { player, .. }), Some(bot)) = (role, bot) {
-        let index = app.world().resource::<PlayerIndex>();
-        if let Some(&e) = index.get(&PlayerId(player)) {
-            app.world_mut().entity_mut(e).insert(bot);
-            app.insert_resource(Outbox::default());
-        }
+    if let (Some(Role::Seat { player, .. }), Some(bot)) = (role, bot)
+        && let Some(e) = game::player_entity(app, player)
+    {
+        app.world_mut().entity_mut(e).insert(bot);
+        app.insert_resource(Outbox::default());
     }
     app.insert_resource(BotPace {
         per_frame: 0,
         ..default()
     });
-}
-
-/// Takes every message of a kind the network received.
-fn drain<M: Message>(net: &mut App) -> Vec<M> {
-    let mut messages = net.world_mut().resource_mut::<Messages<M>>();
-    messages.drain().collect()
 }

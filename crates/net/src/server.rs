@@ -11,14 +11,14 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use bevy::ecs::message::Messages;
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
 
 use aeternus_core::headless::Fault;
 use aeternus_core::play::{
-    Action, Bot, BotActions, GameOver, Phase, PlayerId, PlayerIndex, to_act_now,
+    Action, Bot, BotActions, GameOver, Phase, PlayerId, SeatKind, to_act_now,
 };
+use aeternus_core::rules::Rules;
 use aeternus_core::save::digest::digest;
 use aeternus_core::sim::format::{GameLine, Line};
 use aeternus_core::sim::game::{self, Setup};
@@ -34,8 +34,6 @@ use crate::transport;
 
 /// The most intents a client may send in one frame; past it the client is disconnected.
 pub const MAX_INTENTS_A_FRAME: usize = 32;
-/// The name the game line gives a seat that waits for a person.
-pub const HUMAN: &str = "human";
 
 /// What a server is asked to run.
 pub struct ServerOptions {
@@ -137,7 +135,7 @@ impl Server {
         let keys = resumed.as_ref().map(|r| r.keys.clone()).unwrap_or_default();
         let seats = (header.seats.iter())
             .map(|s| SeatState {
-                human: s.bot == HUMAN,
+                human: s.bot == SeatKind::Human.name(),
                 key: keys.get(&s.player).copied(),
                 client: None,
                 left: resumed.as_ref().map(|_| Instant::now()),
@@ -192,8 +190,7 @@ impl Server {
 
     /// Puts a bot on seat `i`'s player, or takes it off.
     fn set_bot(&mut self, i: usize, bot: Option<Bot>) {
-        let index = self.game.world().resource::<PlayerIndex>();
-        let Some(&e) = index.get(&PlayerId(i as u32)) else {
+        let Some(e) = game::player_entity(&self.game, i as u32) else {
             return;
         };
         let mut player = self.game.world_mut().entity_mut(e);
@@ -235,13 +232,15 @@ impl Server {
         self.greet();
         self.cover_empty_seats();
         self.answer_desyncs();
-        let intents = self.take_intents();
+        // Who may act as the frame begins: what intents are checked against, and the clock.
+        let to_act = to_act_now(self.game.world_mut());
+        let intents = self.take_intents(to_act);
         if !self.started && self.seats.iter().all(|s| !s.human || s.client.is_some()) {
             self.started = true;
         }
         self.show_lobby();
         if self.started && !self.over {
-            let ran_out = self.clock();
+            let ran_out = self.clock(to_act);
             for action in intents.into_iter().chain(ran_out) {
                 self.game.world_mut().write_message(action);
             }
@@ -260,7 +259,7 @@ impl Server {
         let seats: Vec<SeatView> = (self.seats.iter().zip(&self.header.seats))
             .map(|(state, seat)| SeatView {
                 seat: seat.player,
-                kind: if state.covered || !state.human && seat.bot == HUMAN {
+                kind: if state.covered || !state.human && seat.bot == SeatKind::Human.name() {
                     Bot::Greedy.name().to_string()
                 } else {
                     seat.bot.clone()
@@ -288,8 +287,7 @@ impl Server {
     }
 
     /// The turn clock: an End Turn for the seat to act once its time is up.
-    fn clock(&mut self) -> Option<Action> {
-        let now = to_act_now(self.game.world_mut());
+    fn clock(&mut self, now: Option<PlayerId>) -> Option<Action> {
         if now != self.turn.map(|t| t.0) {
             self.turn = now.map(|p| (p, Instant::now()));
         }
@@ -342,8 +340,7 @@ impl Server {
                     self.net.world_mut().entity_mut(e).insert(AuthorizedClient);
                 }
                 Some(reason) => {
-                    self.refuse(e, &reason);
-                    self.disconnect(e, &reason);
+                    self.turn_away(e, &reason);
                 }
             }
         }
@@ -369,8 +366,7 @@ impl Server {
             match self.seat(e, &hello) {
                 Ok(role) => self.welcome(e, hello.name(), role),
                 Err(reason) => {
-                    self.refuse(e, &reason);
-                    self.disconnect(e, &reason);
+                    self.turn_away(e, &reason);
                 }
             }
         }
@@ -498,11 +494,10 @@ impl Server {
 
     /// The intents that pass the server's checks, in the order they came; the others are
     /// refused to their senders.
-    fn take_intents(&mut self) -> Vec<Action> {
+    fn take_intents(&mut self, to_act: Option<PlayerId>) -> Vec<Action> {
         let intents: Vec<FromClient<Intent>> = self.drain();
         let mut counts: BTreeMap<Entity, usize> = BTreeMap::new();
         let mut taken = Vec::new();
-        let to_act = to_act_now(self.game.world_mut());
         for i in intents {
             let ClientId::Client(e) = i.client_id else {
                 continue;
@@ -559,15 +554,7 @@ impl Server {
         if let Some(journal) = &mut self.journal {
             journal.write(&lines)?;
         }
-        let played: Vec<Action> = {
-            let rules = &self.game.world().resource::<HexWorld>().rules;
-            (lines.iter())
-                .filter_map(|l| match l {
-                    Line::Action(a) => a.action(rules).ok().flatten(),
-                    _ => None,
-                })
-                .collect()
-        };
+        let played = played(&lines, &self.game.world().resource::<HexWorld>().rules);
         for action in played {
             let index = self.ran.len() as u32;
             self.ran.push(action.clone());
@@ -626,6 +613,12 @@ impl Server {
         });
     }
 
+    /// Refuses client `e` with `reason` and disconnects it.
+    fn turn_away(&mut self, e: Entity, reason: &str) {
+        self.refuse(e, reason);
+        self.disconnect(e, reason);
+    }
+
     fn disconnect(&mut self, e: Entity, reason: &str) {
         self.told.push(format!("disconnected a client: {reason}"));
         self.net
@@ -635,14 +628,24 @@ impl Server {
 
     /// Takes every message of a kind the network received.
     fn drain<M: Message>(&mut self) -> Vec<M> {
-        let mut messages = self.net.world_mut().resource_mut::<Messages<M>>();
-        messages.drain().collect()
+        transport::drain(&mut self.net)
     }
 
     /// The game's save text now (for tests and `--save`).
     pub fn save_text(&mut self) -> String {
         game::save_text(&mut self.game)
     }
+}
+
+/// The actions among recorded lines, as the pipeline was fed them (a blow of the winds is
+/// none: the pipeline makes it again).
+fn played(lines: &[Line], rules: &Rules) -> Vec<Action> {
+    (lines.iter())
+        .filter_map(|l| match l {
+            Line::Action(a) => a.action(rules).ok().flatten(),
+            _ => None,
+        })
+        .collect()
 }
 
 /// A killed server's game, read back from its journal.
@@ -668,16 +671,14 @@ impl Resumed {
         }
         let setup = log.setup(setup.rules.clone(), &setup.rules_hash)?;
         let (mut game, kept) = replay_keeping(&log, &setup)?;
-        let ran: Vec<Action> = (log.actions(&setup.rules)?.into_iter())
-            .map(|(_, a)| a)
-            .collect();
+        // The replay checked its lines against the journal's: their actions are the journal's.
+        let ran = played(&kept, &setup.rules);
         for seat in &setup.seats {
             let Ok(bot) = seat.bot.parse::<Bot>() else {
                 continue;
             };
             let decided = ran.iter().filter(|a| a.player().0 == seat.player).count();
-            let index = game.world().resource::<PlayerIndex>();
-            if let Some(&e) = index.get(&PlayerId(seat.player)) {
+            if let Some(e) = game::player_entity(&game, seat.player) {
                 game.world_mut()
                     .entity_mut(e)
                     .insert((bot, BotActions(decided as u32)));

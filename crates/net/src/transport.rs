@@ -111,3 +111,11 @@ pub fn network_app(rules_hash: &str) -> App {
     app.cleanup();
     app
 }
+
+/// Takes every message of a kind a network app received.
+pub fn drain<M: Message>(net: &mut App) -> Vec<M> {
+    let mut messages = net
+        .world_mut()
+        .resource_mut::<bevy::ecs::message::Messages<M>>();
+    messages.drain().collect()
+}

@@ -53,17 +53,7 @@ impl Advances {
         if let Some(n) = spec.needs.filter(|&n| !self.holds(faction, n)) {
             return Err(Refusal::NeedsAdvance(n));
         }
-        for (r, &need) in &spec.cost {
-            let have = purse.get(r);
-            if have < need {
-                return Err(Refusal::CannotAfford {
-                    resource: r.clone(),
-                    need,
-                    have,
-                });
-            }
-        }
-        Ok(())
+        purse.afford(&spec.cost)
     }
 }
 
@@ -114,10 +104,6 @@ fn pay(
     let actor = players.actor(player)?;
     let mut purse = players.resources(&actor);
     advances.check(actor.faction, a, &purse, rules)?;
-    for (r, need) in &rules.play.advances[a.0 as usize].cost {
-        if let Some(held) = purse.get_mut(r) {
-            *held -= need;
-        }
-    }
+    purse.spend(&rules.play.advances[a.0 as usize].cost);
     Ok(actor.faction)
 }

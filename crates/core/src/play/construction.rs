@@ -120,13 +120,7 @@ pub fn check<'w>(
             have: ap,
         });
     }
-    if let Some((name, &need)) = f.cost.iter().find(|(name, n)| purse.get(name) < **n) {
-        return Err(Refusal::CannotAfford {
-            resource: name.clone(),
-            need,
-            have: purse.get(name),
-        });
-    }
+    purse.afford(&f.cost)?;
     Ok(f)
 }
 
@@ -145,9 +139,7 @@ fn build(
     let need_ap = world.rules.play.build_ap;
     let cost = f.cost.clone();
     let corrupts = matches!(f.effect, FeatureEffect::Corruption { .. });
-    for (name, n) in &cost {
-        *purse.entry(name.clone()).or_insert(0) -= n;
-    }
+    purse.spend(&cost);
     a.ap -= need_ap;
     players.save(&a);
     // A mod that sells corruption gets it by the corruption rule (pylons, flags and all).

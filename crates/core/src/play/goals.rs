@@ -151,6 +151,13 @@ pub(super) struct ScoredFlags<'w, 's> {
     last_goal: Local<'s, Option<Goal>>,
 }
 
+/// What amounts of the rules' resources score under the goal (`amount` of each by name).
+pub fn resource_points(rules: &crate::rules::Rules, amount: impl Fn(&str) -> u32) -> u64 {
+    (rules.resources.iter().zip(&rules.play.goal.resources))
+        .map(|(r, &p)| amount(r) as u64 * p as u64)
+        .fold(0u64, u64::saturating_add)
+}
+
 /// Scores every faction at the table, again only when something scored changed: a player's
 /// faction or resources, a player joined or left, the flags or their hexes, the goal, or the
 /// standings were reset, or a faction learned of sites. Reads the players' factions and resources, the flags on hex entities
@@ -184,9 +191,7 @@ pub(super) fn score(
     scores.sort_by_key(|s| s.faction.0);
     scores.dedup();
     for (faction, held) in players {
-        let points = (world.rules.resources.iter().zip(&goal.resources))
-            .map(|(r, &p)| held.get(r) as u64 * p as u64)
-            .fold(0u64, u64::saturating_add);
+        let points = resource_points(&world.rules, |r| held.get(r));
         if let Some(s) = scores.iter_mut().find(|s| s.faction == *faction) {
             s.points = s.points.saturating_add(points);
         }

@@ -88,16 +88,7 @@ fn earning(ledger: &Ledger, seat: &Seat) -> u64 {
 
 /// Points a resource amount scores (what paying it takes off the score now).
 fn price(rules: &Rules, cost: &crate::rules::Yield) -> u64 {
-    let points = &rules.play.goal.resources;
-    (cost.iter())
-        .map(|(r, &n)| {
-            let each = (rules.resources.iter().position(|k| k == r))
-                .and_then(|i| points.get(i))
-                .copied()
-                .unwrap_or(0);
-            u64::from(n) * u64::from(each)
-        })
-        .sum()
+    super::goals::resource_points(rules, |r| cost.get(r).copied().unwrap_or(0))
 }
 
 /// What `gains` bring over `left` phases in points, in the planner's eyes: income by the share

@@ -76,6 +76,25 @@ impl Resources {
     pub fn get(&self, name: &str) -> u32 {
         self.0.get(name).copied().unwrap_or(0)
     }
+
+    /// Whether the purse holds `cost`; else the first resource it is short of, in name order.
+    pub fn afford(&self, cost: &crate::rules::Yield) -> Result<(), super::Refusal> {
+        match cost.iter().find(|(name, n)| self.get(name) < **n) {
+            Some((name, &need)) => Err(super::Refusal::CannotAfford {
+                resource: name.clone(),
+                need,
+                have: self.get(name),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Takes `cost` from the purse, once [`Self::afford`] said it holds it.
+    pub fn spend(&mut self, cost: &crate::rules::Yield) {
+        for (name, n) in cost {
+            *self.0.entry(name.clone()).or_insert(0) -= n;
+        }
+    }
 }
 
 /// Whether the player is done for this phase (ended its turn, or travelled the stagways).

@@ -11,7 +11,10 @@ use hexx::Hex;
 use super::format::{EndLine, GameLine, Line, Seat, Standing};
 use super::record::{self, Recorder};
 use crate::headless::Fault;
-use crate::play::{Bot, BotPace, EndedBy, Faction, GameOver, Phase, Player, Position, Standings};
+use crate::play::{
+    Bot, BotPace, EndedBy, Faction, GameOver, Phase, Player, PlayerId, PlayerIndex, Position,
+    SeatKind, Standings,
+};
 use crate::rules::Rules;
 use crate::sites::{SiteLayer, SiteRules};
 use crate::world::HexWorld;
@@ -43,14 +46,29 @@ pub fn seat_faction(rules: &Rules, i: u32) -> u32 {
 
 /// A seat for each of `bots`, player i of faction [`seat_faction`] played by the i-th bot.
 pub fn seats(rules: &Rules, bots: &[Bot]) -> Vec<Seat> {
+    let kinds: Vec<SeatKind> = bots.iter().map(|&b| SeatKind::Bot(b)).collect();
+    seats_of(rules, &kinds)
+}
+
+/// A seat for each of `kinds`, player i of faction [`seat_faction`]; a person's seat is named
+/// `human` (an online game's seats that wait for people).
+pub fn seats_of(rules: &Rules, kinds: &[SeatKind]) -> Vec<Seat> {
     (0u32..)
-        .zip(bots)
-        .map(|(i, bot)| Seat {
+        .zip(kinds)
+        .map(|(i, kind)| Seat {
             player: i,
             faction: seat_faction(rules, i),
-            bot: bot.name().to_string(),
+            bot: kind.name().to_string(),
         })
         .collect()
+}
+
+/// The entity of player `id` in a game's app.
+pub fn player_entity(app: &App, id: u32) -> Option<Entity> {
+    app.world()
+        .resource::<PlayerIndex>()
+        .get(&PlayerId(id))
+        .copied()
 }
 
 /// Whether the game has a site layer: the embedded site rules, when they fit the rules.
