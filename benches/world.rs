@@ -202,6 +202,7 @@ fn save_of(w: &HexWorld) -> String {
         history: Default::default(),
         knowledge: Vec::new(),
         advances: Vec::new(),
+        veil: None,
     };
     save.to_ron()
 }

@@ -812,7 +812,8 @@ fn serve_and_join_play_a_game_over_the_network() {
         "{}",
         String::from_utf8_lossy(&join.stderr)
     );
-    assert!(String::from_utf8_lossy(&join.stderr).contains("0 did not"));
+    let said = String::from_utf8_lossy(&join.stderr).to_string();
+    assert!(said.contains("0 did not"), "{said}");
     assert!(server.wait().unwrap().success());
     let saved = std::fs::read(p("server.ron")).unwrap();
     assert_eq!(saved, std::fs::read(p("client.ron")).unwrap());

@@ -131,6 +131,7 @@ pub fn run_serve(args: &ServeArgs) -> Result<(), Fault> {
                 rules_hash: rules_hash.clone(),
                 seed: args.seed.wrapping_add(u64::from(i)),
                 seats: seats.clone(),
+                veil: None,
             },
             addr: SocketAddr::new(args.bind, port),
             journal: named(&args.journal.clone().or_else(|| args.resume.clone())),

@@ -102,6 +102,7 @@ pub fn run_sim(args: &SimArgs) -> Result<(), Fault> {
     }
     let setup = |seed| Setup {
         seats: game::seats(&rules, &bots),
+        veil: None,
         rules: rules.clone(),
         rules_hash: hash.clone(),
         seed,

@@ -2,6 +2,7 @@
 //! server's welcome describes (checked against its own rules), plays every action the server
 //! broadcasts through the same rules pipeline, in order, and checks its game's digest at every
 //! checkpoint. A bot decides on that copy of the game and sends its decision as an intent.
+//! The game is veiled: the client's site layer holds only the sites the server showed.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::net::SocketAddr;
@@ -17,10 +18,11 @@ use aeternus_core::save::SaveGame;
 use aeternus_core::save::digest::digest;
 use aeternus_core::sim::game::{self, Setup};
 use aeternus_core::sim::replay::{FEED, checked_setup};
+use aeternus_core::sites::{ShownSite, SiteLayer, Veil};
 
 use crate::protocol::{
     Checkpoint, Credentials, Desync, Hello, Intent, MAX_SNAPSHOT, Ran, Refusal, Role,
-    SNAPSHOT_PART, SnapshotPart, Welcome,
+    SNAPSHOT_PART, Shown, SnapshotPart, Welcome,
 };
 use crate::transport::{self, drain};
 
@@ -52,8 +54,13 @@ pub struct Client {
     said_hello: bool,
     bot: Option<Bot>,
     pub role: Option<Role>,
-    /// Broadcast actions not yet played, by index.
-    pending: BTreeMap<u32, Action>,
+    /// Broadcast actions not yet played, by index, each with the sites shown as it ran.
+    pending: BTreeMap<u32, (Action, Vec<ShownSite>)>,
+    /// Sites shown with the welcome not yet put in the game (it may not be built yet), how
+    /// many came since this client connected, and how many more the welcome said would come.
+    shown: Vec<ShownSite>,
+    shown_got: u32,
+    shown_due: u32,
     applied: u32,
     checkpoints: VecDeque<Checkpoint>,
     /// An intent sent and not yet seen played or refused.
@@ -94,6 +101,9 @@ impl Client {
             bot: options.bot,
             role: None,
             pending: BTreeMap::new(),
+            shown: Vec::new(),
+            shown_got: 0,
+            shown_due: 0,
             applied: 0,
             checkpoints: VecDeque::new(),
             in_flight: false,
@@ -114,6 +124,23 @@ impl Client {
     /// Whether the game has ended (the server's last checkpoint played and checked).
     pub fn is_over(&self) -> bool {
         self.over
+    }
+
+    /// Where the client stands, in words (for a host's log and a failing test).
+    pub fn progress(&self) -> String {
+        format!(
+            "{:?}: {} played, {} waiting, {} sites due, {} checkpoints waiting{}",
+            self.role,
+            self.applied,
+            self.pending.len(),
+            self.shown_due,
+            self.checkpoints.len(),
+            if self.resyncing.is_some() {
+                ", resyncing"
+            } else {
+                ""
+            }
+        )
     }
 
     pub fn is_connected(&self) -> bool {
@@ -161,6 +188,7 @@ impl Client {
         }
         self.said_hello = false;
         self.in_flight = false;
+        self.shown_got = 0;
         Ok(())
     }
 
@@ -181,11 +209,23 @@ impl Client {
             self.in_flight = false;
             self.refusals.push(r.0);
         }
-        for Ran { index, action } in drain::<Ran>(&mut self.net) {
+        for Shown(sites) in drain::<Shown>(&mut self.net) {
+            let n = sites.len() as u32;
+            self.shown_got = self.shown_got.saturating_add(n);
+            self.shown_due = self.shown_due.saturating_sub(n);
+            self.shown.extend(sites);
+        }
+        self.show_welcome_sites()?;
+        for Ran {
+            index,
+            action,
+            shown,
+        } in drain::<Ran>(&mut self.net)
+        {
             if index < self.applied || index - self.applied > MAX_AHEAD {
                 continue;
             }
-            self.pending.insert(index, action);
+            self.pending.insert(index, (action, shown));
         }
         self.checkpoints.extend(drain::<Checkpoint>(&mut self.net));
         for part in drain::<SnapshotPart>(&mut self.net) {
@@ -199,15 +239,38 @@ impl Client {
 
     /// Builds the game the welcome describes, checked against this client's rules.
     fn welcome(&mut self, w: Welcome) -> Result<(), Fault> {
+        // The sites shown so far come first, on coming back too: the actions missed meanwhile
+        // are resent without them.
+        self.shown_due = w.shown.saturating_sub(self.shown_got);
         if self.game.is_some() {
             return Ok(());
         }
-        let setup = checked_setup(&w.game, self.rules.clone(), &self.rules_hash, "the server")?;
-        let mut app = setup.app(false);
-        seat_bot(&mut app, Some(w.role), self.bot);
+        let game = w
+            .game_line()
+            .map_err(|e| Fault::BadInput(format!("the server: {e}")))?;
+        let mut setup = checked_setup(&game, self.rules.clone(), &self.rules_hash, "the server")?;
+        setup.veil = Some(Veil::Shown { salt: None });
         self.role = Some(w.role);
-        self.game = Some(app);
         self.setup = Some(setup);
+        Ok(())
+    }
+
+    /// Puts the sites shown with the welcome in the game; builds the game first once they have
+    /// all come (its first frame learns from them, as the server's did).
+    fn show_welcome_sites(&mut self) -> Result<(), Fault> {
+        let shown = std::mem::take(&mut self.shown);
+        if let Some(app) = self.game.as_mut() {
+            return show(app, &shown);
+        }
+        match &self.setup {
+            Some(setup) if self.shown_due == 0 => {
+                let mut app = (setup.app_showing(&shown))
+                    .map_err(|e| Fault::BadInput(format!("the server: sites shown: {e}")))?;
+                seat_bot(&mut app, self.role, self.bot);
+                self.game = Some(app);
+            }
+            _ => self.shown = shown,
+        }
         Ok(())
     }
 
@@ -288,6 +351,9 @@ impl Client {
         if self.resyncing.is_some() {
             return Ok(());
         }
+        if self.shown_due > 0 {
+            return Ok(());
+        }
         let Some(app) = self.game.as_mut() else {
             return Ok(());
         };
@@ -295,9 +361,10 @@ impl Client {
             let until = self.checkpoints.front().map_or(u32::MAX, |c| c.after);
             let mut fed = 0;
             while self.applied < until && fed < FEED {
-                let Some(action) = self.pending.remove(&self.applied) else {
+                let Some((action, shown)) = self.pending.remove(&self.applied) else {
                     break;
                 };
+                show(app, &shown)?;
                 if let Some(Role::Seat { player, .. }) = self.role
                     && action.player().0 == player
                 {
@@ -318,11 +385,14 @@ impl Client {
             }
             match self.checkpoints.front() {
                 Some(c) if c.after == self.applied => {
-                    let c = *c;
-                    self.checkpoints.pop_front();
+                    let c = self.checkpoints.pop_front().expect("a checkpoint in front");
+                    show(app, &c.shown)?;
                     if digest(app.world_mut()).0 == c.digest {
                         self.matched += 1;
                         self.over |= c.last;
+                        if let Some(salt) = c.salt.filter(|_| c.last) {
+                            app.insert_resource(Veil::Shown { salt: Some(salt) });
+                        }
                     } else {
                         self.mismatched += 1;
                         break;
@@ -389,6 +459,19 @@ impl Client {
             self.net.update();
         }
     }
+}
+
+/// Puts sites the server showed in a client's game; a site not of the rules is the server's
+/// fault, refused.
+fn show(app: &mut App, sites: &[ShownSite]) -> Result<(), Fault> {
+    if sites.is_empty() {
+        return Ok(());
+    }
+    let Some(mut layer) = app.world_mut().get_resource_mut::<SiteLayer>() else {
+        return Ok(());
+    };
+    aeternus_core::sites::veil::show(&mut layer, sites)
+        .map_err(|e| Fault::BadInput(format!("the server: sites shown: {e}")))
 }
 
 /// Readies a client's game: the client's bot on its seat, its decisions going to the outbox (the

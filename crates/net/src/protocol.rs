@@ -1,8 +1,12 @@
 //! What travels between a server and its clients, and the bounds every message is checked
 //! against before it is used. A client sends a [`Hello`] and then [`Intent`]s; the server
-//! answers with a [`Welcome`], then the game's stream: every action it fed to the rules
-//! pipeline, in order, with its index ([`Ran`]), a [`Checkpoint`] of the game's digest each
-//! time the phase turns, and [`Refusal`]s to the sender alone.
+//! answers with a [`Welcome`] and the sites shown so far ([`Shown`]), then the game's stream:
+//! every action it fed to the rules pipeline, in order, with its index and the sites some
+//! faction came to know as it ran ([`Ran`]), a [`Checkpoint`] of the game's digest each time the
+//! phase turns, and [`Refusal`]s to the sender alone.
+//!
+//! The game is veiled ([`aeternus_core::sites::veil`]): its sites are rolled with a salt only
+//! the server knows, told to the peers with the last checkpoint.
 //!
 //! The shared log holds only what the server fed to the pipeline: an intent the server refuses
 //! (not the sender's seat, not its turn, from a spectator) goes back to its sender as a
@@ -18,6 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use aeternus_core::play::Action;
 use aeternus_core::sim::format::GameLine;
+use aeternus_core::sites::ShownSite;
 
 /// The netcode protocol's id: the same for every version of the game. What differs between
 /// builds and rules goes into replicon's protocol check instead ([`Protocol`]), which tells a
@@ -115,30 +120,53 @@ pub enum Role {
     Spectator,
 }
 
-/// The server's answer to a hello: the client's role and the game (seed, rules, seats): all a
-/// client needs to build the same game before the stream of actions.
+/// The server's answer to a hello: the client's role and the game (seed, rules, seats; never
+/// the salt): all a client needs to build the same game before the stream of actions, once it
+/// holds the `shown` sites shown so far, which follow in [`Shown`] messages.
 #[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Welcome {
     pub role: Role,
-    pub game: GameLine,
+    /// The game line as the log writes it (JSON: its optional fields are left out, which
+    /// postcard cannot read back).
+    pub game: String,
+    pub shown: u32,
 }
 
-/// An action the server fed to the rules pipeline: the `index`-th of the game.
+impl Welcome {
+    /// The game line a welcome carries, or why it is not one.
+    pub fn game_line(&self) -> std::result::Result<GameLine, String> {
+        serde_json::from_str(&self.game).map_err(|e| format!("the welcome's game line: {e}"))
+    }
+}
+
+/// The most sites a [`Shown`] message carries (each takes at most 16 bytes).
+pub const SHOWN_PART: usize = 512;
+
+/// Sites shown so far, for a client just welcomed: a part of them.
+#[derive(Message, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shown(pub Vec<ShownSite>);
+
+/// An action the server fed to the rules pipeline: the `index`-th of the game, and the sites
+/// some faction came to know in the frame it ran in (on the first action of the frame).
 #[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Ran {
     pub index: u32,
     pub action: Action,
+    pub shown: Vec<ShownSite>,
 }
 
 /// The game's digest once `after` actions have been played (sent when the phase turns, and at
-/// the game's end with `last`).
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// the game's end with `last` and the salt), after the sites `shown` since the last action.
+#[derive(Message, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Checkpoint {
     pub after: u32,
     pub phase: u32,
     pub digest: u64,
     /// The game is over: nothing follows.
     pub last: bool,
+    /// The salt the sites were rolled with, told when the game is over.
+    pub salt: Option<u64>,
+    pub shown: Vec<ShownSite>,
 }
 
 /// A client's word that its game's digest differs from the server's: it asks for the game as
@@ -228,6 +256,11 @@ impl Plugin for Protocol {
             Channel::Ordered,
             write::<ServerSendCtx, Welcome>,
             read::<ClientReceiveCtx, Welcome, MAX_SERVER_MESSAGE>,
+        )
+        .add_server_message_with(
+            Channel::Ordered,
+            write::<ServerSendCtx, Shown>,
+            read::<ClientReceiveCtx, Shown, MAX_SERVER_MESSAGE>,
         )
         .add_server_message_with(
             Channel::Ordered,

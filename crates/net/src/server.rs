@@ -2,7 +2,8 @@
 //! beside a network app. A frame: take the network's messages, seat the clients who said hello,
 //! check each intent (the sender's seat, the turn), feed the accepted ones to the pipeline, run
 //! a frame of the game, journal every line it recorded and broadcast every action it played,
-//! with a checkpoint of the digest when the phase turns.
+//! with the sites shown in that frame, and a checkpoint of the digest when the phase turns.
+//! The game is veiled: the server alone knows its salt (kept in the journal's game line).
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -19,16 +20,18 @@ use aeternus_core::play::{
     Action, Bot, BotActions, GameOver, Phase, PlayerId, SeatKind, to_act_now,
 };
 use aeternus_core::rules::Rules;
-use aeternus_core::save::digest::digest;
+use aeternus_core::save::digest::{digest, peer_save};
 use aeternus_core::sim::format::{GameLine, Line};
 use aeternus_core::sim::game::{self, Setup};
 use aeternus_core::sim::replay::{Log, replay_keeping};
+use aeternus_core::sites::veil::{all_shown, newly_shown};
+use aeternus_core::sites::{ShownSite, Veil};
 use aeternus_core::world::plugin::HexWorld;
 
 use crate::lobby::{SeatView, TableView};
 use crate::protocol::{
-    Checkpoint, Credentials, Desync, Hello, Intent, MAX_SNAPSHOT, Ran, Refusal, Role,
-    SNAPSHOT_PART, SeatKey, SnapshotPart, Welcome, checked_name,
+    Checkpoint, Credentials, Desync, Hello, Intent, MAX_SNAPSHOT, Ran, Refusal, Role, SHOWN_PART,
+    SNAPSHOT_PART, SeatKey, Shown, SnapshotPart, Welcome, checked_name,
 };
 use crate::transport;
 
@@ -93,6 +96,8 @@ pub struct Server {
     /// Hellos from clients not yet through the protocol check: answered once they are.
     waiting: Vec<(Entity, Hello)>,
     ran: Vec<Action>,
+    /// Sites shown since the last action broadcast: they go with the next.
+    shown: Vec<ShownSite>,
     checkpoint: Option<Checkpoint>,
     phase: u32,
     started: bool,
@@ -127,7 +132,11 @@ impl Server {
             Some(path) => Some(Resumed::read(path, &setup)?),
             None => None,
         };
-        let setup = resumed.as_ref().map_or(setup, |r| r.setup.clone());
+        let mut setup = resumed.as_ref().map_or(setup, |r| r.setup.clone());
+        // A secret, not a game draw: from the system's randomness, never from the seed.
+        setup
+            .veil
+            .get_or_insert_with(|| Veil::salted(rand::random()));
         let mut net = transport::network_app(&setup.rules_hash);
         let addr = transport::listen(&mut net, addr)
             .map_err(|e| Fault::Io(format!("{addr}: cannot listen: {e}")))?;
@@ -142,7 +151,7 @@ impl Server {
                 covered: false,
             })
             .collect();
-        let (game, ran, lines) = match resumed {
+        let (mut game, ran, lines) = match resumed {
             Some(r) => (r.game, r.ran, r.lines),
             None => (
                 setup.app(true),
@@ -154,6 +163,9 @@ impl Server {
             Some(path) => Some(Journal::start(path, &lines)?),
             None => None,
         };
+        // What is known before the first action (or was when the server was killed) goes to
+        // each client with its welcome.
+        newly_shown(game.world_mut());
         Ok(Server {
             net,
             phase: game.world().resource::<Phase>().0,
@@ -163,6 +175,7 @@ impl Server {
             clients: BTreeMap::new(),
             waiting: Vec::new(),
             ran,
+            shown: Vec::new(),
             checkpoint: None,
             started: resume.is_some(),
             over: false,
@@ -425,27 +438,43 @@ impl Server {
                 snapshot: None,
             },
         );
+        let shown = all_shown(self.game.world());
         let net = self.net.world_mut();
         net.write_message(ToClients {
             targets: to,
             message: Welcome {
                 role,
-                game: self.header.clone(),
+                game: serde_json::to_string(&GameLine {
+                    salt: None,
+                    ..self.header.clone()
+                })
+                .expect("a game line serialises"),
+                shown: shown.len() as u32,
             },
         });
+        for part in shown.chunks(SHOWN_PART) {
+            net.write_message(ToClients {
+                targets: to,
+                message: Shown(part.to_vec()),
+            });
+        }
         for (index, action) in self.ran.iter().enumerate() {
             net.write_message(ToClients {
                 targets: to,
                 message: Ran {
                     index: index as u32,
                     action: action.clone(),
+                    shown: Vec::new(),
                 },
             });
         }
-        if let Some(c) = self.checkpoint {
+        if let Some(c) = &self.checkpoint {
             net.write_message(ToClients {
                 targets: to,
-                message: c,
+                message: Checkpoint {
+                    shown: Vec::new(),
+                    ..c.clone()
+                },
             });
         }
     }
@@ -467,7 +496,7 @@ impl Server {
             }
             known.snapshot = Some(Instant::now());
             let name = known.name.clone();
-            let text = self.save_text();
+            let text = peer_save(self.game.world_mut()).to_ron();
             if text.len() > MAX_SNAPSHOT {
                 self.refuse(e, "the game is too large to send as a snapshot");
                 continue;
@@ -554,23 +583,36 @@ impl Server {
         if let Some(journal) = &mut self.journal {
             journal.write(&lines)?;
         }
+        self.shown.extend(newly_shown(self.game.world_mut()));
         let played = played(&lines, &self.game.world().resource::<HexWorld>().rules);
         for action in played {
             let index = self.ran.len() as u32;
             self.ran.push(action.clone());
-            self.broadcast(Ran { index, action });
+            let shown = std::mem::take(&mut self.shown);
+            self.broadcast(Ran {
+                index,
+                action,
+                shown,
+            });
         }
         let phase = self.game.world().resource::<Phase>().0;
         let over = self.game.world().get_resource::<GameOver>().is_some();
         if phase != self.phase || over {
             self.phase = phase;
+            let salt = self
+                .game
+                .world()
+                .get_resource::<Veil>()
+                .and_then(Veil::salt);
             let c = Checkpoint {
                 after: self.ran.len() as u32,
                 phase,
                 digest: digest(self.game.world_mut()).0,
                 last: over,
+                salt: salt.filter(|_| over),
+                shown: std::mem::take(&mut self.shown),
             };
-            self.checkpoint = Some(c);
+            self.checkpoint = Some(c.clone());
             self.broadcast(c);
         }
         if over {

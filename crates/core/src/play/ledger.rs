@@ -15,7 +15,7 @@ use super::phase::{Phase, PhaseBegun};
 use super::players::Faction;
 use crate::per_game::PerGameApp;
 use crate::rules::Yield;
-use crate::sites::{Knowledge, SiteLayer};
+use crate::sites::{Knowledge, STOOD_ON, SiteLayer};
 use crate::world::HexWorld;
 use crate::world::plugin::HexPos;
 
@@ -116,8 +116,18 @@ pub(super) fn plugin(app: &mut App) {
         .init_per_game::<ScoreHistory>();
 }
 
-/// A flag's hex, its faction, and the sites that faction knows there.
-pub(super) type FlaggedSites = (hexx::Hex, Faction, usize);
+/// A flag whose faction has not yet looked its hex over to the bottom: its hex, its faction,
+/// and how deep that faction has looked there (only such a flag's income can change with what
+/// its faction learns: a player stands on a hex to raise a flag there, so nearly none is).
+pub(super) type Unsettled = (hexx::Hex, Faction, Option<u8>);
+
+/// What the flags earn, by faction, as last reckoned, and the flags whose earnings may still
+/// change with what their factions learn.
+#[derive(Default)]
+pub(super) struct Earnings {
+    income: BTreeMap<Faction, Yield>,
+    unsettled: Vec<Unsettled>,
+}
 
 /// What the ledger is made of, and what tells it changed: the standings, the flags (raised or
 /// lowered since the last run), the site layer, what the factions know of it and their
@@ -146,33 +156,32 @@ pub(super) struct LedgerSources<'w, 's> {
     begun: MessageReader<'w, 's, PhaseBegun>,
 }
 
-/// Keeps the [`Ledger`] and the [`ScoreHistory`], after the scores: the ledger is reckoned again
-/// only when something it reads changed (a flag raised or lowered, the standings, the sites, a
-/// phase begun, or the ledger started anew by a new game); the history takes a row as each phase
-/// begins, and its first row once the table has factions. Reads [`LedgerSources`]; writes
-/// [`Ledger`] (only when its lines differ) and [`ScoreHistory`].
+/// Keeps the [`Ledger`] and the [`ScoreHistory`], after the scores: what the flags earn is
+/// reckoned again only when a flag was raised or lowered, an advance bought, the ledger started
+/// anew by a new game, or a faction learned more under a flag of its own; the ledger's lines
+/// again when that or the standings changed or a phase began. The history takes a row as each
+/// phase begins, and its first row once the table has factions. Reads [`LedgerSources`];
+/// writes [`Ledger`] (only when its lines differ) and [`ScoreHistory`].
 pub(super) fn keep(
     mut sources: LedgerSources,
     mut ledger: ResMut<Ledger>,
     mut history: ResMut<ScoreHistory>,
-    mut flagged: Local<Vec<FlaggedSites>>,
+    mut earnings: Local<Earnings>,
 ) {
     let begun: Vec<u32> = sources.begun.read().map(|b| b.0).collect();
     let flags_moved = !sources.raised.is_empty() || sources.lowered.read().count() > 0;
-    // Nearly every step sees new hexes and so changes the knowledge and the site layer; the
-    // ledger changes only when what a flag's faction knows under it does.
-    let sites_changed = (sources.sites.as_ref().is_some_and(|s| s.is_changed())
+    // Nearly every step sees new hexes and so changes the knowledge and the site layer; what
+    // the flags earn changes only when what a flag's faction knows under it does.
+    let learned = (sources.sites.as_ref().is_some_and(|s| s.is_changed())
         || sources.knowledge.is_changed())
-        && sources.flagged() != *flagged;
-    let stale = flags_moved
-        || sites_changed
-        || sources.advances.is_changed()
-        || !begun.is_empty()
-        || sources.standings.is_changed()
-        || ledger.is_changed();
-    if stale {
-        ledger.set_if_neq(sources.reckon());
-        *flagged = sources.flagged();
+        && sources.unsettled(&earnings.unsettled) != earnings.unsettled;
+    let earnings_stale =
+        flags_moved || learned || sources.advances.is_changed() || ledger.is_changed();
+    if earnings_stale {
+        *earnings = sources.earnings();
+    }
+    if earnings_stale || !begun.is_empty() || sources.standings.is_changed() {
+        ledger.set_if_neq(sources.reckon(&earnings.income));
     }
     for phase in begun {
         history.record(sources.row(phase.saturating_sub(1)), MAX_HISTORY);
@@ -184,32 +193,39 @@ pub(super) fn keep(
 }
 
 impl LedgerSources<'_, '_> {
-    /// The ledger now: each faction of the standings with its income and flags.
-    /// Each flag's hex and faction, and how many sites that faction knows there.
-    fn flagged(&self) -> Vec<FlaggedSites> {
-        let Some(sites) = &self.sites else {
-            return Vec::new();
-        };
-        (self.flags.iter())
-            .map(|(at, owner)| {
-                let known = sites.known_by(&self.knowledge, owner.0.0);
-                (at.0, owner.0, known.sites_at(at.0).count())
-            })
+    /// How deep each faction of `flags` has looked its flag's hex over now.
+    fn unsettled(&self, flags: &[Unsettled]) -> Vec<Unsettled> {
+        (flags.iter())
+            .map(|&(hex, faction, _)| (hex, faction, self.depth(hex, faction)))
             .collect()
     }
 
-    fn reckon(&self) -> Ledger {
-        let income = match &self.sites {
-            Some(sites) => {
-                let earners = Earners {
-                    knowledge: &self.knowledge,
-                    advances: &self.advances,
-                    rules: &self.world.rules,
-                };
-                income(self.flags.iter(), sites, &earners)
-            }
-            None => Default::default(),
+    fn depth(&self, hex: hexx::Hex, faction: Faction) -> Option<u8> {
+        self.knowledge.of(faction.0).and_then(|k| k.depth(hex))
+    }
+
+    /// What each faction's flags earn now, and which flags may yet earn more.
+    fn earnings(&self) -> Earnings {
+        let Some(sites) = &self.sites else {
+            return Earnings::default();
         };
+        let earners = Earners {
+            knowledge: &self.knowledge,
+            advances: &self.advances,
+            rules: &self.world.rules,
+        };
+        let unsettled = (self.flags.iter())
+            .map(|(at, owner)| (at.0, owner.0, self.depth(at.0, owner.0)))
+            .filter(|&(_, _, depth)| depth.is_none_or(|d| d < STOOD_ON))
+            .collect();
+        Earnings {
+            income: income(self.flags.iter(), sites, &earners),
+            unsettled,
+        }
+    }
+
+    /// The ledger now: each faction of the standings with what its flags earn and its flags.
+    fn reckon(&self, income: &BTreeMap<Faction, Yield>) -> Ledger {
         let mut flags: BTreeMap<Faction, u32> = BTreeMap::new();
         for (_, owner) in &self.flags {
             let n = flags.entry(owner.0).or_insert(0);

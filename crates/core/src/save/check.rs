@@ -5,13 +5,16 @@ use std::collections::BTreeSet;
 
 use hexx::Hex;
 
-use super::{OLDEST, SaveGame, SavedAdvances, SavedHex, SavedKnowledge, SavedPlayer, VERSION};
+use super::{
+    OLDEST, SaveGame, SavedAdvances, SavedHex, SavedKnowledge, SavedPlayer, SavedVeil, VERSION,
+};
 use crate::hex::Coord;
 use crate::play::{Action, End, Faction, PlayEvent, PlayerId, Refusal, Score};
 use crate::rules::check::MAX_NAME;
 use crate::rules::check::aeternus::MAX_AP;
 use crate::rules::{Rules, RulesError};
 use crate::sites::STOOD_ON;
+use crate::sites::veil::MAX_SHOWN;
 use crate::world::Cause;
 use crate::world::limits::{MAX_HEXES, checked_hex};
 
@@ -59,6 +62,9 @@ pub fn fields(save: &SaveGame, rules: &Rules, source: &str) -> Result<(), RulesE
     }
     check.knowledge(&save.knowledge)?;
     check.advances(&save.advances)?;
+    if let Some(veil) = &save.veil {
+        check.veil(veil)?;
+    }
     history(&save.history, save.phase, rules).map_err(|(field, m)| check.err(field, m))?;
     for (i, e) in save.log.iter().enumerate() {
         event(e, rules, &ids).map_err(|(part, m)| check.err(format!("log[{i}].{part}"), m))?;
@@ -122,6 +128,34 @@ impl SaveCheck<'_> {
                     field.into(),
                     format!("holds {n} entries; a save holds at most {max}"),
                 ));
+            }
+        }
+        Ok(())
+    }
+
+    /// A veiled game's shown sites: at most [`MAX_SHOWN`], in rising rank order (each listed
+    /// once), each hex in range and each name a name (that it names a site of the site rules is
+    /// checked when its sites are shown, [`SaveGame::shown_sites`]).
+    fn veil(&self, veil: &SavedVeil) -> Result<(), RulesError> {
+        if veil.shown.len() > MAX_SHOWN {
+            let why = format!("holds {} entries; at most {MAX_SHOWN}", veil.shown.len());
+            return Err(self.err("veil.shown".into(), why));
+        }
+        let mut last = None;
+        for (i, (rank, at, name)) in veil.shown.iter().enumerate() {
+            let field = format!("veil.shown[{i}]");
+            if last.is_some_and(|l| l >= *rank) {
+                let why = format!("rank {rank} does not follow the rank before it");
+                return Err(self.err(field, why));
+            }
+            last = Some(*rank);
+            self.coord(field.clone(), *at)?;
+            let chars = name.chars().count();
+            if chars == 0 || chars > MAX_NAME || name.chars().any(char::is_control) {
+                let why = format!(
+                    "the name has {chars} characters; a site's name has 1 to {MAX_NAME}, none of them a control character"
+                );
+                return Err(self.err(field, why));
             }
         }
         Ok(())

@@ -29,7 +29,18 @@ impl std::fmt::Display for Digest {
     }
 }
 
-/// The digest of the game in `ecs` (an app's world, between frames).
+/// The digest of the game in `ecs` (an app's world, between frames). A veiled game's salt is
+/// left out: a peer does not know it until the end, and the sites it holds are covered.
 pub fn digest(ecs: &mut World) -> Digest {
-    Digest(fnv1a64(capture(ecs).to_ron().as_bytes()))
+    Digest(fnv1a64(peer_save(ecs).to_ron().as_bytes()))
+}
+
+/// The save a peer of this game may have: a veiled game's without its salt (what the server
+/// sends as a snapshot, and what its digest covers).
+pub fn peer_save(ecs: &mut World) -> super::SaveGame {
+    let mut save = capture(ecs);
+    if let Some(veil) = &mut save.veil {
+        veil.salt = None;
+    }
+    save
 }

@@ -25,7 +25,7 @@ use crate::play::{
     RazedHexes, Resources, ScoreHistory, Turn,
 };
 use crate::rules::{BiomeId, FeatureSet, LandmarkId, Names, Rules, RulesError};
-use crate::sites::{Knowledge, STOOD_ON};
+use crate::sites::{Knowledge, STOOD_ON, ShownSite, SiteLayer, SiteRules, Veil};
 use crate::world::plugin::{Generated, HexIndex, HexPos};
 use crate::world::{Cause, HexState, HexWorld, RestoreError};
 
@@ -46,8 +46,9 @@ pub fn default_save_path() -> std::path::PathBuf {
 
 /// The save format's version, written in every save. Version 2 adds the razed hexes and the
 /// score history, version 3 what each faction knows of the sites, version 4 the factions'
-/// advances; a save of version [`OLDEST`] to this one is read, any other refused, naming both.
-pub const VERSION: u32 = 4;
+/// advances, version 5 a veiled game's sites; a save of version [`OLDEST`] to this one is
+/// read, any other refused, naming both.
+pub const VERSION: u32 = 5;
 
 /// The oldest save version read: version 1 (no razed hexes: none were razed before; no score
 /// history: the chart starts at the load). A save of version 1 or 2 holds no knowledge of the
@@ -81,6 +82,18 @@ pub struct SaveGame {
     /// Each faction's advances, by name in the order bought (version 4; none before).
     #[serde(default)]
     pub advances: Vec<SavedAdvances>,
+    /// A veiled game's sites (version 5; none in an open game, whose sites its seed rolls).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub veil: Option<SavedVeil>,
+}
+
+/// A veiled game's sites ([`crate::sites::veil`]): every site shown so far, as (rank, hex,
+/// name) in rank order, and the salt where the save may hold it (the server's, and every save
+/// made once the game is over); a peer's save without it holds only the sites shown.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedVeil {
+    pub salt: Option<u64>,
+    pub shown: Vec<(u32, Coord, String)>,
 }
 
 /// One faction's advances, by name, in the order bought.
@@ -171,7 +184,24 @@ pub fn capture(ecs: &mut World) -> SaveGame {
         history: ecs.resource::<ScoreHistory>().clone(),
         knowledge: saved_knowledge(ecs.resource::<Knowledge>(), world),
         advances: saved_advances(ecs.resource::<Advances>(), &world.rules),
+        veil: saved_veil(ecs),
     }
+}
+
+/// A veiled game's sites as a save holds them (none in an open game).
+fn saved_veil(ecs: &World) -> Option<SavedVeil> {
+    let veil = ecs.get_resource::<Veil>()?;
+    let layer = ecs.get_resource::<SiteLayer>()?;
+    let shown = (crate::sites::veil::all_shown(ecs).into_iter())
+        .map(|s| {
+            let name = layer.rules.sites[usize::from(s.site)].name.clone();
+            (s.rank, Coord::from_hex(s.hex()), name)
+        })
+        .collect();
+    Some(SavedVeil {
+        salt: veil.salt(),
+        shown,
+    })
 }
 
 /// Each faction's advances as a save holds them: by name (a faction holding none is left out).
@@ -308,7 +338,61 @@ impl SaveGame {
             .insert_resource(PlayersToSeat(self.players))
             .add_systems(Startup, spawn_players)
             .add_systems(PostStartup, raise_flags);
+        match self.veil.map(|v| v.veil()) {
+            Some(veil) => {
+                app.insert_resource(veil);
+            }
+            None => {
+                app.world_mut().remove_resource::<Veil>();
+            }
+        };
         crate::play::over_again(app.world_mut());
+    }
+
+    /// The sites a peer's save shows, checked against the site rules `sites` (every name one
+    /// of theirs); none for a save that holds its salt (its sites are rolled again).
+    pub fn shown_sites(
+        &self,
+        sites: &SiteRules,
+        source: &str,
+    ) -> Result<Vec<ShownSite>, RulesError> {
+        let Some(veil) = self.veil.as_ref().filter(|v| v.salt.is_none()) else {
+            return Ok(Vec::new());
+        };
+        (veil.shown.iter().enumerate())
+            .map(|(i, (rank, at, name))| {
+                let site = sites.site(name).ok_or_else(|| {
+                    RulesError::new(
+                        source,
+                        Some(format!("veil.shown[{i}]")),
+                        format!(
+                            "names the site {name:?}, which the site rules {} lack",
+                            sites.source
+                        ),
+                    )
+                })?;
+                let hex = at.to_hex();
+                Ok(ShownSite {
+                    rank: *rank,
+                    q: hex.x,
+                    r: hex.y,
+                    site: site as u16,
+                })
+            })
+            .collect()
+    }
+}
+
+impl SavedVeil {
+    /// The veil a game loaded from this save holds.
+    fn veil(self) -> Veil {
+        match self.salt {
+            Some(salt) => Veil::Salted {
+                salt,
+                shown: self.shown.iter().map(|s| s.0).collect(),
+            },
+            None => Veil::Shown { salt: None },
+        }
     }
 }
 

@@ -219,15 +219,15 @@ fn a_broken_or_foreign_save_names_the_file_and_field() {
     says(&e, &["field `at`", "16777216"]);
     // Another version, whether or not the rest parses.
     says(
-        &refused_text(&text.replacen("version: 4", "version: 0", 1)),
-        &["version", "older", "reads versions 1 to 4"],
+        &refused_text(&text.replacen("version: 5", "version: 0", 1)),
+        &["version", "older", "reads versions 1 to 5"],
     );
     let future = text
-        .replacen("version: 4", "version: 5", 1)
+        .replacen("version: 5", "version: 6", 1)
         .replacen("phase:", "era:", 1);
     says(
         &refused_text(&future),
-        &["version", "newer", "reads versions 1 to 4"],
+        &["version", "newer", "reads versions 1 to 5"],
     );
 }
 
@@ -252,7 +252,7 @@ fn every_field_of_a_save_is_bounded() {
     let cases: Vec<Case> = vec![
         (
             Box::new(|s| s.version = 7),
-            &["`version`", "reads versions 1 to 4"],
+            &["`version`", "reads versions 1 to 5"],
         ),
         (Box::new(|s| s.phase = 0), &["`phase`", "1 to 1000000000"]),
         (Box::new(|s| s.phase = u32::MAX), &["`phase`", "1000000000"]),

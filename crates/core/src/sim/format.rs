@@ -14,10 +14,10 @@ use crate::world::HexWorld;
 /// end line's `end` (why the game ended) and the turn order whose first seat moves on each
 /// phase; format 4 the searches (`search` actions, their `searched` outcome and the sites they
 /// `found`), played where sites are found, not given; format 5 the advances (`advance` actions
-/// naming their `advance`, their `advanced` outcome). A log of format [`OLDEST_FORMAT`] to this
-/// one is read (a format 4 log buys no advance: it plays the same), any other refused, naming
-/// both.
-pub const FORMAT: u32 = 5;
+/// naming their `advance`, their `advanced` outcome); format 6 a veiled game's `salt` (a
+/// server's journal). A log of format [`OLDEST_FORMAT`] to this one is read (a format 4 log buys
+/// no advance: it plays the same), any other refused, naming both.
+pub const FORMAT: u32 = 6;
 
 /// The oldest format read: format 4. Older games took turns in id order every phase, or were
 /// paid by every site under a flag, known or not: replayed now they would come to another game,
@@ -48,6 +48,10 @@ pub struct GameLine {
     /// Whether the site layer was on (it scores sites).
     pub sites: bool,
     pub seats: Vec<Seat>,
+    /// A veiled game's salt, which its sites are rolled with (format 6): a server's journal
+    /// holds it, the game line it sends its peers never ([`crate::sites::veil`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub salt: Option<u64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -16,7 +16,7 @@ use crate::play::{
     SeatKind, Standings,
 };
 use crate::rules::Rules;
-use crate::sites::{SiteLayer, SiteRules};
+use crate::sites::{SiteLayer, SiteRules, Veil};
 use crate::world::HexWorld;
 
 /// Actions the bot to act sends a frame: a bot's whole turn in one frame, mostly. The log
@@ -35,6 +35,8 @@ pub struct Setup {
     pub rules_hash: String,
     pub seed: u64,
     pub seats: Vec<Seat>,
+    /// How the game holds its sites when veiled (none: rolled from the seed, as a local game).
+    pub veil: Option<Veil>,
 }
 
 /// The faction of seat `i`: the rules' factions in turn (eight numbered ones when the rules
@@ -86,6 +88,10 @@ impl Setup {
             phases: self.rules.play.goal.phases,
             sites: site_layer(&self.rules).is_some(),
             seats: self.seats.clone(),
+            salt: match &self.veil {
+                Some(Veil::Salted { salt, .. }) => Some(*salt),
+                _ => None,
+            },
         }
     }
 
@@ -106,6 +112,18 @@ impl Setup {
         app
     }
 
+    /// A veiled game's app for a peer, nobody playing, the sites shown so far put in before its
+    /// first frame (whose first sight learns from them as the keeper's did); refused when a
+    /// site shown is not of the site rules.
+    pub fn app_showing(&self, shown: &[crate::sites::ShownSite]) -> Result<App, String> {
+        let (mut app, _) = self.build();
+        if let Some(mut layer) = app.world_mut().get_resource_mut::<SiteLayer>() {
+            crate::sites::veil::show(&mut layer, shown)?;
+        }
+        app.update();
+        Ok(app)
+    }
+
     /// The game's app on `base` with its plugins and nobody seated.
     fn unseated(&self, base: impl FnOnce(&mut App)) -> App {
         let mut app = App::new();
@@ -117,6 +135,9 @@ impl Setup {
         app.add_plugins(crate::sites::plugin::plugin);
         if let Some(layer) = site_layer(&self.rules) {
             app.insert_resource(layer);
+        }
+        if let Some(veil) = &self.veil {
+            app.insert_resource(veil.clone());
         }
         app.insert_resource(BotPace {
             per_frame: PACE,
@@ -137,6 +158,11 @@ impl Setup {
         }
         let world =
             (save.world(&self.rules, source)).map_err(|e| Fault::BadInput(e.to_string()))?;
+        let shown = match site_layer(&self.rules) {
+            Some(layer) => save.shown_sites(&layer.rules, source),
+            None => Ok(Vec::new()),
+        }
+        .map_err(|e| Fault::BadInput(e.to_string()))?;
         let mut app = self.unseated(|app| {
             app.add_plugins(MinimalPlugins);
         });
@@ -144,6 +170,10 @@ impl Setup {
             schedule.set_executor(SingleThreadedExecutor::new());
         }
         save.install(&mut app, world);
+        if let Some(mut layer) = app.world_mut().get_resource_mut::<SiteLayer>() {
+            crate::sites::veil::show(&mut layer, &shown)
+                .map_err(|e| Fault::BadInput(format!("{source}: field `veil.shown`: {e}")))?;
+        }
         app.update();
         Ok(app)
     }

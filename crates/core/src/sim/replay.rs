@@ -12,6 +12,7 @@ use super::game::{self, Setup};
 use crate::headless::Fault;
 use crate::play::Action;
 use crate::rules::Rules;
+use crate::sites::Veil;
 
 /// The largest log read (as the largest save).
 pub const MAX_LOG_FILE: u64 = crate::capped::MAX_SAVE_FILE;
@@ -285,6 +286,7 @@ pub fn checked_setup(
         rules_hash: rules_hash.to_string(),
         seed: g.seed,
         seats: g.seats.clone(),
+        veil: g.salt.map(Veil::salted),
     };
     if setup.header().sites != g.sites {
         return Err(err(format!(

@@ -567,6 +567,7 @@ mod tests {
                 seat(1, 1, "greedy"),
                 seat(2, 2, "random"),
             ],
+            salt: None,
         };
         Table::new(&games, &header, |f| format!("F{f}"), &["Flag".into()])
     }
@@ -672,6 +673,7 @@ mod tests {
             phases: 1,
             sites: false,
             seats: vec![seat(0, 0, "random")],
+            salt: None,
         };
         let t = Table::new(&[g], &header, |f| format!("F{f}"), &[]);
         assert_eq!((t.ties, t.no_winner), (0, 1));

@@ -12,6 +12,7 @@ fn setup(seed: u64, players: u32, phases: u32) -> Setup {
     rules.play.goal.phases = phases;
     Setup {
         seats: game::seats(&rules, &vec![Bot::Random; players as usize]),
+        veil: None,
         rules,
         rules_hash: hash,
         seed,
@@ -346,6 +347,7 @@ fn knowledge_share_with(
     rules.play.goal.phases = phases;
     let s = Setup {
         seats: game::seats(&rules, &[Bot::Greedy; 4]),
+        veil: None,
         rules,
         rules_hash: hash,
         seed,
@@ -445,6 +447,7 @@ fn the_end_line_says_why_the_game_ended_and_a_replay_checks_it() {
     });
     let s = Setup {
         seats: game::seats(&rules, &[Bot::Greedy, Bot::Greedy]),
+        veil: None,
         rules,
         rules_hash: hash,
         seed: 1,
@@ -456,7 +459,7 @@ fn the_end_line_says_why_the_game_ended_and_a_replay_checks_it() {
     assert_eq!(end.end, Some(End::Lead), "{end:?}");
     assert!(end.ended_in.is_some_and(|p| p < 20), "{end:?}");
     assert_eq!(end.winners(), vec![end.winner.unwrap()]);
-    assert!(log.starts_with(r#"{"kind":"game","format":5,"#), "{log}");
+    assert!(log.starts_with(r#"{"kind":"game","format":6,"#), "{log}");
     assert_eq!(replay_with(&log, &s.rules).as_deref(), Ok(save.as_str()));
     let told = log.replace(r#""end":"lead""#, r#""end":"phases""#);
     let err = replay_with(&told, &s.rules).unwrap_err();
@@ -465,7 +468,7 @@ fn the_end_line_says_why_the_game_ended_and_a_replay_checks_it() {
         "{err}"
     );
     // A log of an older format is refused, naming its format.
-    let older = log.replacen(r#""format":5,"#, r#""format":3,"#, 1);
+    let older = log.replacen(r#""format":6,"#, r#""format":3,"#, 1);
     let err = replay_with(&older, &s.rules).unwrap_err();
     assert!(err.contains("the log is of format 3"), "{err}");
 }
@@ -506,4 +509,85 @@ fn the_digest_tells_games_apart_and_follows_the_save() {
     app.update();
     assert_ne!(digest(app.world_mut()), before);
     assert_eq!(format!("{before}").len(), 16);
+}
+
+/// A veiled game: a peer fed the keeper's actions and the sites it shows, frame by frame,
+/// plays the same game (the same digest every frame), while holding only the sites some
+/// faction knows; told the salt at the end, it saves the keeper's save byte for byte. A snapshot
+/// of the keeper's game (its save without the salt) loads into a peer's game alike.
+#[test]
+fn a_peer_of_a_veiled_game_plays_it_alike_holding_only_the_sites_known() {
+    use crate::play::GameOver;
+    use crate::save::digest::{digest, peer_save};
+    use crate::sites::veil::{all_shown, newly_shown, show};
+    use crate::sites::{SiteLayer, Veil};
+    let (mut rules, hash) = load_rules("aeternus").unwrap();
+    rules.play.goal.phases = 8;
+    let keeper_setup = Setup {
+        seats: game::seats(&rules, &[Bot::Greedy, Bot::Planner, Bot::Greedy]),
+        veil: Some(Veil::salted(77)),
+        rules,
+        rules_hash: hash,
+        seed: 3,
+    };
+    let peer_setup = Setup {
+        veil: Some(Veil::Shown { salt: None }),
+        ..keeper_setup.clone()
+    };
+    let mut keeper = keeper_setup.app(true);
+    let first = newly_shown(keeper.world_mut());
+    let mut peer = peer_setup.app_showing(&first).unwrap();
+    let feed = |peer: &mut bevy::prelude::App, shown: &[crate::sites::ShownSite]| {
+        show(&mut peer.world_mut().resource_mut::<SiteLayer>(), shown).unwrap();
+    };
+    let mut searches = 0;
+    while keeper.world().get_resource::<GameOver>().is_none() {
+        keeper.update();
+        let shown = newly_shown(keeper.world_mut());
+        feed(&mut peer, &shown);
+        for line in game::take_lines(&mut keeper) {
+            let Line::Action(a) = line else { continue };
+            searches += usize::from(a.action == Tried::Search);
+            if let Some(action) = a.action(&keeper_setup.rules).unwrap() {
+                peer.world_mut().write_message(action);
+            }
+        }
+        peer.update();
+        assert_eq!(digest(keeper.world_mut()), digest(peer.world_mut()));
+    }
+    assert!(searches > 0, "the bots searched");
+    let held = peer.world().resource::<SiteLayer>().placed.len();
+    let rolled = keeper.world().resource::<SiteLayer>().placed.len();
+    assert_eq!(held, all_shown(keeper.world()).len());
+    assert!(held < rolled, "the peer holds {held} of {rolled} sites");
+    // A snapshot: the keeper's game as a peer may have it, loaded.
+    let text = peer_save(keeper.world_mut()).to_ron();
+    assert!(!text.contains("salt: Some"), "a snapshot names no salt");
+    let snapshot = crate::save::SaveGame::from_ron(&text, "snapshot").unwrap();
+    let mut loaded = peer_setup.app_of_save(snapshot, "snapshot").unwrap();
+    assert_eq!(game::save_text(&mut loaded), text);
+    // The end: told the salt, the peer saves what the keeper saves.
+    peer.insert_resource(Veil::Shown { salt: Some(77) });
+    assert_eq!(game::save_text(&mut peer), game::save_text(&mut keeper));
+}
+
+/// The salt changes the sites, not the terrain: a salted layer rolls other sites on the same
+/// hexes than the open one, and the same salt the same ones.
+#[test]
+fn a_salt_rolls_other_sites_on_the_same_world() {
+    use crate::sites::{SiteLayer, Veil};
+    let rolled = |veil: Option<Veil>| {
+        let mut s = setup(9, 1, 4);
+        s.veil = veil;
+        let app = s.app(false);
+        let layer = app.world().resource::<SiteLayer>();
+        let sites: Vec<_> = layer.placed.iter().map(|p| (p.hex, p.site)).collect();
+        let hexes = app.world().resource::<crate::world::HexWorld>().len();
+        (sites, hexes)
+    };
+    let open = rolled(None);
+    let salted = rolled(Some(Veil::salted(1)));
+    assert_eq!(open.1, salted.1, "the same hexes");
+    assert_ne!(open.0, salted.0);
+    assert_eq!(salted, rolled(Some(Veil::salted(1))));
 }

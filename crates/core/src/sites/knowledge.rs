@@ -19,12 +19,23 @@ pub const STOOD_ON: u8 = 100;
 
 /// What one faction knows: the depth it has looked each hex over to, and its count of searches
 /// (which numbers the searches' draws).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default)]
 pub struct Known {
     /// Searches made so far.
     pub searches: u32,
     depth: HashMap<Hex, u8>,
+    /// The hexes looked over deeper since they were last taken, while a veiled game's keeper
+    /// asks for them ([`Knowledge::take_fresh`]); not part of what the faction knows.
+    fresh: Option<Vec<Hex>>,
 }
+
+impl PartialEq for Known {
+    fn eq(&self, other: &Self) -> bool {
+        self.searches == other.searches && self.depth == other.depth
+    }
+}
+
+impl Eq for Known {}
 
 impl Known {
     /// How deep the faction has looked `hex` over (none: it has never seen the hex's sites).
@@ -40,16 +51,16 @@ impl Known {
     /// Looks `hex` over to `depth` at least; whether that went deeper than before.
     pub fn look(&mut self, hex: Hex, depth: u8) -> bool {
         match self.depth.get_mut(&hex) {
-            Some(d) if *d >= depth => false,
-            Some(d) => {
-                *d = depth;
-                true
-            }
+            Some(d) if *d >= depth => return false,
+            Some(d) => *d = depth,
             None => {
                 self.depth.insert(hex, depth);
-                true
             }
         }
+        if let Some(fresh) = &mut self.fresh {
+            fresh.push(hex);
+        }
+        true
     }
 
     /// Every hex looked over and its depth, in no order.
@@ -69,12 +80,22 @@ impl Known {
 }
 
 /// Which placed sites each faction knows, by faction id: per game, saved.
-#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Resource, Debug, Clone, Default)]
 pub struct Knowledge {
     factions: BTreeMap<u32, Known>,
     /// How many of the site layer's placed sites were checked against the players' sight.
     noted: usize,
+    /// Whether the hexes looked over deeper are kept for [`Knowledge::take_fresh`].
+    tracked: bool,
 }
+
+impl PartialEq for Knowledge {
+    fn eq(&self, other: &Self) -> bool {
+        self.factions == other.factions && self.noted == other.noted
+    }
+}
+
+impl Eq for Knowledge {}
 
 impl Knowledge {
     /// What `faction` knows, if it knows anything.
@@ -84,7 +105,30 @@ impl Knowledge {
 
     /// What `faction` knows, to learn more.
     pub fn faction_mut(&mut self, faction: u32) -> &mut Known {
-        self.factions.entry(faction).or_default()
+        let tracked = self.tracked;
+        self.factions.entry(faction).or_insert_with(|| Known {
+            fresh: tracked.then(Vec::new),
+            ..default()
+        })
+    }
+
+    /// The hexes some faction looked over deeper since the last call, each once, in no order;
+    /// the first call gives every hex any faction has looked over, and keeps count from then.
+    pub fn take_fresh(&mut self) -> Vec<Hex> {
+        let first = !std::mem::replace(&mut self.tracked, true);
+        let mut hexes: Vec<Hex> = Vec::new();
+        for known in self.factions.values_mut() {
+            match (first, &mut known.fresh) {
+                (false, Some(fresh)) => hexes.append(fresh),
+                _ => {
+                    hexes.extend(known.depth.keys());
+                    known.fresh = Some(Vec::new());
+                }
+            }
+        }
+        hexes.sort_unstable_by_key(|h| (h.x, h.y));
+        hexes.dedup();
+        hexes
     }
 
     /// Every faction that knows anything, by id.

@@ -10,6 +10,7 @@ mod raw;
 pub mod roll;
 pub mod terrain;
 pub mod validate;
+pub mod veil;
 pub mod world;
 
 use std::path::Path;
@@ -19,6 +20,7 @@ pub use knowledge::{Knowledge, Known, KnownSites, STOOD_ON};
 pub use plugin::SiteLayer;
 pub use roll::{Placed, Step, Uniques};
 pub use terrain::{Era, Loc, Terrain};
+pub use veil::{ShownSite, Veil};
 
 use crate::rules::{RulesError, Yield};
 

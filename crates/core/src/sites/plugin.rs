@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use hexx::Hex;
 
 use super::roll::roll_province;
+use super::veil::Veil;
 use super::{AeternusTerrain, Placed, Site, SiteRules, Uniques};
 use crate::rules::{Rules, RulesError, Yield, sum_yields};
 use crate::schedule::RuleStages;
@@ -20,8 +21,11 @@ pub struct SiteLayer {
     used: Uniques,
     /// Hexes rolled so far: the first `rolled` in generation order.
     rolled: u32,
-    /// Every site placed, in the order rolled.
+    /// Every site placed, in the order rolled (a veiled game's peer: in the order shown).
     pub placed: Vec<Placed>,
+    /// Each placed site's rank: its index in the order rolled, which orders a hex's sites (a
+    /// peer's shown sites keep their keeper's ranks).
+    ranks: Vec<u32>,
     /// Hex -> the first and the last of its sites, as indices into `placed`; `next` links each
     /// site to the next on its hex. A list of its own for every hex with sites cost more than
     /// the sites themselves in a world of a million hexes.
@@ -57,6 +61,7 @@ impl SiteLayer {
             used: Uniques::default(),
             rolled: 0,
             placed: Vec::new(),
+            ranks: Vec::new(),
             at: HashMap::default(),
             next: Vec::new(),
         })
@@ -82,13 +87,66 @@ impl SiteLayer {
 
     /// Puts site number `site` of the rules on `hex`, past the rolls (scenarios and tests).
     pub fn place(&mut self, hex: Hex, site: usize) {
+        let rank = self.placed.len() as u32;
+        self.place_ranked(hex, site, rank);
+    }
+
+    /// Puts site number `site` on `hex` in `rank`'s place among the hex's sites (nothing when
+    /// the hex holds a site of that rank already).
+    pub(super) fn place_ranked(&mut self, hex: Hex, site: usize, rank: u32) {
         assert!(site < self.rules.sites.len(), "a site of the rules");
-        link(&mut self.at, &mut self.next, hex, self.placed.len());
+        if self.indices_at(hex).any(|i| self.ranks[i] == rank) {
+            return;
+        }
+        let i = self.placed.len() as u32;
         self.placed.push(Placed {
             hex,
             site,
             step: super::Step::Roll,
         });
+        self.ranks.push(rank);
+        self.next.push(LAST);
+        let Some(&(first, last)) = self.at.get(&hex) else {
+            self.at.insert(hex, (i, i));
+            return;
+        };
+        let rank_of = |j: u32| self.ranks[j as usize];
+        if rank < rank_of(first) {
+            self.next[i as usize] = first;
+            self.at.insert(hex, (i, last));
+            return;
+        }
+        let mut p = first;
+        while self.next[p as usize] != LAST && rank_of(self.next[p as usize]) < rank {
+            p = self.next[p as usize];
+        }
+        self.next[i as usize] = self.next[p as usize];
+        self.next[p as usize] = i;
+        if p == last {
+            self.at.insert(hex, (first, i));
+        }
+    }
+
+    /// `hex`'s sites with their ranks, in rank order.
+    pub fn ranked_at(&self, hex: Hex) -> impl Iterator<Item = (u32, &Placed)> {
+        self.indices_at(hex)
+            .map(|i| (self.ranks[i], &self.placed[i]))
+    }
+
+    /// The rank of placed site `i`.
+    pub fn rank(&self, i: usize) -> u32 {
+        self.ranks[i]
+    }
+
+    /// Placed site `i` as shown to a peer under `rank`.
+    pub(super) fn shown_site(&self, i: usize, rank: u32) -> Option<super::veil::ShownSite> {
+        let p = self.placed.get(i)?;
+        Some(super::veil::ShownSite {
+            rank,
+            q: p.hex.x,
+            r: p.hex.y,
+            site: u16::try_from(p.site).ok()?,
+        })
     }
 
     /// `hex`'s sites, in the order rolled.
@@ -133,22 +191,32 @@ pub fn plugin(app: &mut App) {
 
 /// Rolls the hexes generated since the last pass for sites, in generation order. Reads the
 /// [`HexWorld`]; writes the [`SiteLayer`].
-fn roll_new_hexes(world: Res<HexWorld>, mut layer: ResMut<SiteLayer>) {
+/// A veiled game rolls with its salt, and a peer's layer rolls nothing: its sites are shown to
+/// it ([`super::veil`]).
+fn roll_new_hexes(world: Res<HexWorld>, veil: Option<Res<Veil>>, mut layer: ResMut<SiteLayer>) {
+    let seed = match veil.as_deref() {
+        None => Some(world.seed),
+        Some(veil) => veil.roll_seed(world.seed),
+    };
     let SiteLayer {
         rules,
         terrain,
         used,
         rolled,
         placed,
+        ranks,
         at,
         next,
     } = &mut *layer;
-    for order in *rolled..world.len() as u32 {
-        let d = world.data_of_order(order);
-        let first = placed.len();
-        roll_province(rules, world.seed, d.hex, terrain.of(&d), used, placed);
-        for i in first..placed.len() {
-            link(at, next, d.hex, i);
+    if let Some(seed) = seed {
+        for order in *rolled..world.len() as u32 {
+            let d = world.data_of_order(order);
+            let first = placed.len();
+            roll_province(rules, seed, d.hex, terrain.of(&d), used, placed);
+            for i in first..placed.len() {
+                ranks.push(i as u32);
+                link(at, next, d.hex, i);
+            }
         }
     }
     *rolled = world.len() as u32;
