@@ -240,7 +240,13 @@ fn main() {
             w.took.as_secs_f64() / made.as_secs_f64()
         );
     }
-    for bot in [Bot::Random, Bot::Greedy, Bot::Planner] {
+    // `PIPELINE_BOTS=greedy` (a kind's name): only that kind's runs, for a profiler.
+    let only = std::env::var("PIPELINE_BOTS").ok();
+    let kinds = [Bot::Random, Bot::GreedyV1, Bot::Greedy, Bot::Planner];
+    for bot in kinds
+        .into_iter()
+        .filter(|b| only.as_deref().is_none_or(|o| o == b.name()))
+    {
         println!("\n== 8 {bot:?} bots, headless, single-threaded executor ==");
         println!(
             "{:>10} {:>10} {:>14} {:>16} {:>12} {:>12}",

@@ -81,6 +81,11 @@ fn site_layer(
 /// Opens the window on the command line's ruleset, mods and options: on the title screen
 /// when no option chooses a game (or `--title`), else straight into the game.
 pub fn run(cli: &Cli) -> Result<(), Fault> {
+    run_with(cli, |_| Ok(()))
+}
+
+/// [`run`], with `extra` wiring added to the window's app last (an online game's client).
+pub fn run_with(cli: &Cli, extra: impl FnOnce(&mut App) -> Result<(), Fault>) -> Result<(), Fault> {
     let title = cli.title || !cli.chooses_game();
     // A new game without a given seed takes a random one.
     let seed = cli.seed.unwrap_or_else(screens::seed::random_seed);
@@ -124,6 +129,7 @@ pub fn run(cli: &Cli) -> Result<(), Fault> {
     let handle = app.world().resource::<AssetServer>().load(rules_path);
     app.insert_resource(aeternus_core::mods::reload::RulesAsset(handle));
     add_views(&mut app, cli, title, at, table);
+    extra(&mut app)?;
     app.run();
     Ok(())
 }

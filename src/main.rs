@@ -13,7 +13,9 @@ fn main() {
         Some(Command::Sim(args)) => aeternus::cli::sim::run_sim(args),
         Some(Command::Replay(args)) => aeternus::cli::sim::run_replay(args),
         Some(Command::Serve(args)) => aeternus::cli::online::run_serve(args),
-        Some(Command::Join(args)) => aeternus::cli::online::run_join(args),
+        Some(Command::Join(args)) => aeternus::cli::online::run_join(args, |client, save| {
+            aeternus::online::open_window(client, save, args, &cli)
+        }),
         Some(Command::Check { dir }) => aeternus::cli::run_check(dir),
         Some(Command::Mods) => aeternus::cli::run_mods(),
         None => aeternus::game::run(&cli),

@@ -806,6 +806,8 @@ fn serve_and_join_play_a_game_over_the_network() {
         "Ada",
         "--save",
         &p("client.ron"),
+        "--key-file",
+        &p("seat.key"),
     ]);
     assert!(
         join.status.success(),
@@ -814,6 +816,18 @@ fn serve_and_join_play_a_game_over_the_network() {
     );
     let said = String::from_utf8_lossy(&join.stderr).to_string();
     assert!(said.contains("0 did not"), "{said}");
+    // The seat's key kept for a restart: 16 hex digits, readable by its owner alone.
+    let key = std::fs::read_to_string(p("seat.key")).unwrap();
+    assert!(key.trim_end().len() == 16 && key.trim_end().bytes().all(|b| b.is_ascii_hexdigit()));
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(p("seat.key"))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
     assert!(server.wait().unwrap().success());
     let saved = std::fs::read(p("server.ron")).unwrap();
     assert_eq!(saved, std::fs::read(p("client.ron")).unwrap());

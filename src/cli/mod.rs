@@ -39,7 +39,7 @@ pub struct Cli {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Save a screenshot of the window to FILE once the world is drawn, then quit.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", global = true)]
     pub screenshot: Option<PathBuf>,
     /// The table (hot-seat people and bots).
     #[command(flatten)]
@@ -68,7 +68,7 @@ pub struct Cli {
     pub title: bool,
     /// Keys to press, one every few frames once the window is up, comma separated (`Enter`,
     /// `Down`, `7`, ...): the window tests' player (`aeternus_view::screens::script`).
-    #[arg(long, hide = true, value_name = "KEYS")]
+    #[arg(long, hide = true, value_name = "KEYS", global = true)]
     pub press: Option<String>,
 }
 

@@ -15,7 +15,7 @@ use aeternus_core::sim::format::Seat;
 use aeternus_core::sim::game::{self, Setup};
 use aeternus_core::sim::{MAX_PHASES, load_rules};
 use aeternus_net::client::{Client, ClientOptions};
-use aeternus_net::protocol::Hello;
+use aeternus_net::protocol::{Hello, Role, SeatKey};
 use aeternus_net::server::{Server, ServerOptions};
 
 /// The port a server listens on unless `--port` says otherwise.
@@ -82,6 +82,10 @@ pub struct JoinArgs {
     /// Play the seat with this bot, headless: random, greedy, greedy-v1 or planner.
     #[arg(long, value_name = "KIND", conflicts_with = "spectate")]
     pub bot: Option<Bot>,
+    /// Keep the seat's key in FILE: a key there takes its seat back (after a restart of this
+    /// client or of the server), and the key the server gives is written there.
+    #[arg(long, value_name = "FILE", conflicts_with = "spectate")]
+    pub key_file: Option<PathBuf>,
     #[command(flatten)]
     pub rules: RulesArg,
     #[command(flatten)]
@@ -183,20 +187,23 @@ fn room_file(file: &std::path::Path, i: u32, rooms: u32) -> PathBuf {
     file.with_file_name(name)
 }
 
-/// `aeternus join`.
-pub fn run_join(args: &JoinArgs) -> Result<(), Fault> {
-    if !(args.headless || args.bot.is_some()) {
-        return Err(Fault::BadInput(
-            "join: playing in a window over the network is not built yet: join with --bot KIND, or --spectate --headless".into(),
-        ));
-    }
+/// `aeternus join`: as a bot or a spectator without a window, or in the game's window (a person
+/// playing their seat, or a spectator watching).
+pub fn run_join(
+    args: &JoinArgs,
+    window: impl FnOnce(Client, aeternus_core::save::SaveGame) -> Result<(), Fault>,
+) -> Result<(), Fault> {
     let server = resolve(&args.addr)?;
     let (rules, rules_hash) = load_rules(&args.rules.name)?;
     let name = aeternus_net::protocol::checked_name(&args.name)
         .map_err(|e| Fault::BadInput(format!("--name: {e}")))?;
+    let key = match &args.key_file {
+        Some(path) if path.exists() => Some(read_key(path)?),
+        _ => None,
+    };
     let hello = match args.spectate {
         true => Hello::Watch { name },
-        false => Hello::Play { name, key: None },
+        false => Hello::Play { name, key },
     };
     let mut client = Client::new(ClientOptions {
         server,
@@ -205,10 +212,45 @@ pub fn run_join(args: &JoinArgs) -> Result<(), Fault> {
         rules_hash,
         bot: args.bot,
     })?;
-    let start = Instant::now();
+    let mut joining = Joining {
+        server,
+        start: Instant::now(),
+        key_file: args.key_file.clone(),
+        kept: key,
+    };
+    if !(args.headless || args.bot.is_some()) {
+        return join_in_window(client, joining, window);
+    }
     while !client.is_over() {
         client.step()?;
-        if client.role.is_none() && start.elapsed() > CONNECT_TIMEOUT {
+        joining.check(&mut client)?;
+        std::thread::sleep(FRAME);
+    }
+    eprintln!(
+        "the game is over: {} checkpoints matched, {} did not",
+        client.matched, client.mismatched
+    );
+    if let (Some(path), Some(text)) = (&args.save.file, client.save_text()) {
+        aeternus_core::save::write_atomic(path, &text)
+            .map_err(|e| Fault::Io(format!("{}: cannot write the save: {e}", path.display())))?;
+    }
+    Ok(())
+}
+
+/// A client on its way in: refused, timed out, or given a seat key to keep.
+struct Joining {
+    server: SocketAddr,
+    start: Instant,
+    key_file: Option<PathBuf>,
+    kept: Option<SeatKey>,
+}
+
+impl Joining {
+    /// After a step: fails when the server refused the client or did not let it in in time;
+    /// keeps a new seat key; prints a later refusal.
+    fn check(&mut self, client: &mut Client) -> Result<(), Fault> {
+        let server = self.server;
+        if client.role.is_none() && self.start.elapsed() > CONNECT_TIMEOUT {
             return Err(Fault::Io(format!(
                 "{server}: not let in within {CONNECT_TIMEOUT:?} (no server there, or one of another version or rules)"
             )));
@@ -222,15 +264,63 @@ pub fn run_join(args: &JoinArgs) -> Result<(), Fault> {
             }
             eprintln!("the server refused: {r}");
         }
-        std::thread::sleep(FRAME);
+        if let (Some(path), Some(Role::Seat { key, .. })) = (&self.key_file, client.role)
+            && self.kept != Some(key)
+        {
+            write_key(path, key)?;
+            self.kept = Some(key);
+        }
+        Ok(())
     }
-    eprintln!(
-        "the game is over: {} checkpoints matched, {} did not",
-        client.matched, client.mismatched
-    );
-    if let (Some(path), Some(text)) = (&args.save.file, client.save_text()) {
-        aeternus_core::save::write_atomic(path, &text)
-            .map_err(|e| Fault::Io(format!("{}: cannot write the save: {e}", path.display())))?;
+}
+
+/// Joins in the game's window: once welcomed (and shown the sites known so far), `window` opens
+/// the game as the client built it and plays on from there (the window's wiring lives above
+/// the command line: `crate::online`).
+fn join_in_window(
+    mut client: Client,
+    mut joining: Joining,
+    window: impl FnOnce(Client, aeternus_core::save::SaveGame) -> Result<(), Fault>,
+) -> Result<(), Fault> {
+    let save = loop {
+        client.receive()?;
+        joining.check(&mut client)?;
+        if let Some(save) = client.hand_over() {
+            break save;
+        }
+        std::thread::sleep(FRAME);
+    };
+    window(client, save)
+}
+
+/// The most bytes a key file holds: a key's 16 hex digits and a line's end, with room to spare.
+const MAX_KEY_FILE: u64 = 64;
+
+/// The seat key kept in `path`: 16 hex digits (a line's end allowed), or why not, naming the
+/// file.
+fn read_key(path: &std::path::Path) -> Result<SeatKey, Fault> {
+    let bad = |why: String| Fault::BadInput(format!("{}: --key-file: {why}", path.display()));
+    let text = aeternus_core::capped::read_capped(path, MAX_KEY_FILE).map_err(bad)?;
+    let digits = text.trim_end_matches(['\n', '\r']);
+    if digits.len() != 16 || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(bad(format!(
+            "holds {:?}; a seat key is 16 hex digits",
+            digits.chars().take(20).collect::<String>()
+        )));
+    }
+    u64::from_str_radix(digits, 16)
+        .map(SeatKey)
+        .map_err(|e| bad(e.to_string()))
+}
+
+/// Keeps `key` in `path`, written whole (readable by its owner alone where the system says so).
+fn write_key(path: &std::path::Path, key: SeatKey) -> Result<(), Fault> {
+    let io = |e: std::io::Error| Fault::Io(format!("{}: --key-file: {e}", path.display()));
+    aeternus_core::save::write_atomic(path, &format!("{:016x}\n", key.0)).map_err(io)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)).map_err(io)?;
     }
     Ok(())
 }

@@ -18,7 +18,7 @@ use aeternus_core::save::SaveGame;
 use aeternus_core::save::digest::digest;
 use aeternus_core::sim::game::{self, Setup};
 use aeternus_core::sim::replay::{FEED, checked_setup};
-use aeternus_core::sites::{ShownSite, SiteLayer, Veil};
+use aeternus_core::sites::{ShownSite, SiteLayer, SiteRules, Veil};
 
 use crate::protocol::{
     Checkpoint, Credentials, Desync, Hello, Intent, MAX_SNAPSHOT, Ran, Refusal, Role,
@@ -84,6 +84,12 @@ pub struct Client {
     setup: Option<Setup>,
     pub refusals: Vec<String>,
     over: bool,
+    /// Intents sent and not yet played back or refused.
+    sent: u32,
+    /// The game is a window's, handed over ([`Client::hand_over`]): the client builds none.
+    external: bool,
+    /// A snapshot for a window's game, put in by the next [`Client::advance`].
+    restored: Option<SaveGame>,
 }
 
 impl Client {
@@ -118,6 +124,9 @@ impl Client {
             setup: None,
             refusals: Vec::new(),
             over: false,
+            sent: 0,
+            external: false,
+            restored: None,
         })
     }
 
@@ -159,6 +168,7 @@ impl Client {
 
     /// Sends an intent of the caller's (a person's action; the tests' hostile ones).
     pub fn send(&mut self, intent: Intent) {
+        self.sent = self.sent.saturating_add(1);
         self.net.world_mut().write_message(intent);
     }
 
@@ -194,6 +204,15 @@ impl Client {
 
     /// One frame of the client.
     pub fn step(&mut self) -> Result<(), Fault> {
+        self.receive()?;
+        self.play()?;
+        self.decide();
+        Ok(())
+    }
+
+    /// The network's part of a frame: says hello once connected, takes the welcome, the sites
+    /// shown, the actions, checkpoints, refusals and snapshot parts the server sent.
+    pub fn receive(&mut self) -> Result<(), Fault> {
         self.net.update();
         if self.is_connected() && !self.said_hello {
             self.said_hello = true;
@@ -207,6 +226,7 @@ impl Client {
         }
         for r in drain::<Refusal>(&mut self.net) {
             self.in_flight = false;
+            self.sent = self.sent.saturating_sub(1);
             self.refusals.push(r.0);
         }
         for Shown(sites) in drain::<Shown>(&mut self.net) {
@@ -232,9 +252,26 @@ impl Client {
             self.take_part(part)?;
         }
         self.ask_again();
-        self.play()?;
-        self.decide();
         Ok(())
+    }
+
+    /// Hands the game over to a window that plays it from now on ([`Client::advance`]): its save
+    /// as the client built it, once welcomed and shown every site so far; the client keeps no
+    /// game of its own after.
+    pub fn hand_over(&mut self) -> Option<SaveGame> {
+        let mut app = self.game.take()?;
+        self.external = true;
+        Some(aeternus_core::save::digest::peer_save(app.world_mut()))
+    }
+
+    /// The game's setup, once welcomed.
+    pub fn setup(&self) -> Option<&Setup> {
+        self.setup.as_ref()
+    }
+
+    /// How many intents sent are not yet played back or refused.
+    pub fn in_flight(&self) -> u32 {
+        self.sent
     }
 
     /// Builds the game the welcome describes, checked against this client's rules.
@@ -260,7 +297,10 @@ impl Client {
     fn show_welcome_sites(&mut self) -> Result<(), Fault> {
         let shown = std::mem::take(&mut self.shown);
         if let Some(app) = self.game.as_mut() {
-            return show(app, &shown);
+            return show(app.world_mut(), &shown);
+        }
+        if self.external {
+            return Ok(());
         }
         match &self.setup {
             Some(setup) if self.shown_due == 0 => {
@@ -334,80 +374,103 @@ impl Client {
         let save =
             SaveGame::from_ron(&text, "the server's snapshot").map_err(|e| bad(e.to_string()))?;
         let setup = self.setup.as_ref().expect("a game before a snapshot");
-        let mut app = setup.app_of_save(save, "the server's snapshot")?;
-        seat_bot(&mut app, self.role, self.bot);
-        self.game = Some(app);
+        if self.external {
+            // A window's game: put in its world by the next advance.
+            self.restored = Some(save);
+        } else {
+            let mut app = setup.app_of_save(save, "the server's snapshot")?;
+            seat_bot(&mut app, self.role, self.bot);
+            self.game = Some(app);
+        }
         self.applied = after;
         self.pending.retain(|&i, _| i >= after);
         self.checkpoints.retain(|c| c.after >= after);
         self.resyncing = None;
         self.in_flight = false;
+        self.sent = 0;
         self.resynced += 1;
         Ok(())
     }
 
     /// Plays the broadcast actions in order, up to each checkpoint, and checks it.
     fn play(&mut self) -> Result<(), Fault> {
-        if self.resyncing.is_some() {
-            return Ok(());
-        }
-        if self.shown_due > 0 {
-            return Ok(());
-        }
-        let Some(app) = self.game.as_mut() else {
+        let Some(mut app) = self.game.take() else {
             return Ok(());
         };
-        loop {
-            let until = self.checkpoints.front().map_or(u32::MAX, |c| c.after);
-            let mut fed = 0;
-            while self.applied < until && fed < FEED {
-                let Some((action, shown)) = self.pending.remove(&self.applied) else {
-                    break;
-                };
-                show(app, &shown)?;
-                if let Some(Role::Seat { player, .. }) = self.role
-                    && action.player().0 == player
+        let played = loop {
+            match self.advance(app.world_mut()) {
+                Ok(true) => app.update(),
+                Ok(false) => break Ok(()),
+                Err(e) => break Err(e),
+            }
+        };
+        self.game = Some(app);
+        played
+    }
+
+    /// One step of the game in `world` (this client's own, or a window's): checks the
+    /// checkpoint its last frame reached, then writes the next broadcast actions, up to the next
+    /// checkpoint, as [`Action`] messages for its next frame to play; whether it wrote any. A
+    /// window's game takes the server's snapshot here too, after a mismatch.
+    pub fn advance(&mut self, world: &mut World) -> Result<bool, Fault> {
+        if let (Some(save), Some(setup)) = (self.restored.take(), &self.setup) {
+            restore(world, save, &setup.rules)?;
+        }
+        if self.resyncing.is_some() || self.shown_due > 0 {
+            return Ok(false);
+        }
+        if !self.check(world) {
+            self.ask_for_snapshot();
+            return Ok(false);
+        }
+        let until = self.checkpoints.front().map_or(u32::MAX, |c| c.after);
+        let mut fed = 0;
+        while self.applied < until && fed < FEED {
+            let Some((action, shown)) = self.pending.remove(&self.applied) else {
+                break;
+            };
+            show(world, &shown)?;
+            if let Some(Role::Seat { player, .. }) = self.role
+                && action.player().0 == player
+            {
+                self.in_flight = false;
+                self.sent = self.sent.saturating_sub(1);
+                self.mine += 1;
+                if let Some(t) = self.sent_at.take()
+                    && self.round_trips.len() < MAX_TIMES
                 {
-                    self.in_flight = false;
-                    self.mine += 1;
-                    if let Some(t) = self.sent_at.take()
-                        && self.round_trips.len() < MAX_TIMES
-                    {
-                        self.round_trips.push(t.elapsed());
-                    }
+                    self.round_trips.push(t.elapsed());
                 }
-                app.world_mut().write_message(action);
-                self.applied += 1;
-                fed += 1;
             }
-            if fed > 0 {
-                app.update();
+            world.write_message(action);
+            self.applied += 1;
+            fed += 1;
+        }
+        Ok(fed > 0)
+    }
+
+    /// Checks the checkpoints the game has reached (a stale one is passed over); false on a
+    /// mismatch.
+    fn check(&mut self, world: &mut World) -> bool {
+        while let Some(c) = self.checkpoints.front() {
+            if c.after > self.applied {
+                break;
             }
-            match self.checkpoints.front() {
-                Some(c) if c.after == self.applied => {
-                    let c = self.checkpoints.pop_front().expect("a checkpoint in front");
-                    show(app, &c.shown)?;
-                    if digest(app.world_mut()).0 == c.digest {
-                        self.matched += 1;
-                        self.over |= c.last;
-                        if let Some(salt) = c.salt.filter(|_| c.last) {
-                            app.insert_resource(Veil::Shown { salt: Some(salt) });
-                        }
-                    } else {
-                        self.mismatched += 1;
-                        break;
-                    }
-                }
-                Some(c) if c.after < self.applied => {
-                    self.checkpoints.pop_front();
-                }
-                _ if fed == 0 => return Ok(()),
-                _ => {}
+            let c = self.checkpoints.pop_front().expect("a checkpoint in front");
+            if c.after < self.applied {
+                continue;
+            }
+            if show(world, &c.shown).is_err() || digest(world).0 != c.digest {
+                self.mismatched += 1;
+                return false;
+            }
+            self.matched += 1;
+            self.over |= c.last;
+            if let Some(salt) = c.salt.filter(|_| c.last) {
+                world.insert_resource(Veil::Shown { salt: Some(salt) });
             }
         }
-        // Only a mismatch leaves the loop.
-        self.ask_for_snapshot();
-        Ok(())
+        true
     }
 
     /// A bot's seat, caught up and with no intent in flight: its bot decides on this game and
@@ -463,15 +526,26 @@ impl Client {
 
 /// Puts sites the server showed in a client's game; a site not of the rules is the server's
 /// fault, refused.
-fn show(app: &mut App, sites: &[ShownSite]) -> Result<(), Fault> {
+fn show(world: &mut World, sites: &[ShownSite]) -> Result<(), Fault> {
     if sites.is_empty() {
         return Ok(());
     }
-    let Some(mut layer) = app.world_mut().get_resource_mut::<SiteLayer>() else {
+    let Some(mut layer) = world.get_resource_mut::<SiteLayer>() else {
         return Ok(());
     };
     aeternus_core::sites::veil::show(&mut layer, sites)
         .map_err(|e| Fault::BadInput(format!("the server: sites shown: {e}")))
+}
+
+/// Puts a server's snapshot into a window's game in place of its own.
+fn restore(world: &mut World, save: SaveGame, rules: &Rules) -> Result<(), Fault> {
+    let source = "the server's snapshot";
+    let bad = |e: aeternus_core::rules::RulesError| Fault::BadInput(e.to_string());
+    let hexes = save.world(rules, source).map_err(bad)?;
+    let shown = (save.shown_sites(&SiteRules::embedded(), source)).map_err(bad)?;
+    save.restore(world, hexes);
+    world.insert_resource(Veil::Shown { salt: None });
+    show(world, &shown)
 }
 
 /// Readies a client's game: the client's bot on its seat, its decisions going to the outbox (the

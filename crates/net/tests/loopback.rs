@@ -193,6 +193,34 @@ fn a_client_that_drops_rejoins_with_its_key_and_loses_nothing() {
     assert_eq!(back[0].save_text(), Some(server.save_text()));
 }
 
+/// A client that stops reading (its process hung: never stepped again) costs only itself: the
+/// server drops it when netcode hears nothing from it, a greedy bot plays its seat after the
+/// grace period, and the game ends for the others, alike.
+#[test]
+fn a_client_that_never_reads_costs_only_itself() {
+    let s = setup(&["human", "human", "greedy"], 4, 19);
+    let mut server = serve(&s, Duration::from_millis(500));
+    let at = server.addr;
+    let mut clients = vec![
+        client(at, play("Ada"), Some(Bot::Greedy)),
+        client(at, play("Hung"), Some(Bot::Greedy)),
+    ];
+    run(&mut server, &mut clients, |s, _| s.actions() > 5);
+    // From now on the second client is never stepped: it reads nothing and answers nothing.
+    let hung = clients.pop().unwrap();
+    run(&mut server, &mut clients, |s, cs| {
+        s.is_over() && cs[0].is_over()
+    });
+    assert!(
+        (server.told.iter()).any(|t| t.contains("a greedy bot plays it")),
+        "{:?}",
+        server.told
+    );
+    assert_eq!(clients[0].mismatched, 0);
+    assert_eq!(clients[0].save_text(), Some(server.save_text()));
+    drop(hung);
+}
+
 #[test]
 fn hostile_intents_cost_only_their_sender() {
     use aeternus_core::play::{Action, PlayerId};

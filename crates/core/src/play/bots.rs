@@ -175,6 +175,16 @@ pub struct BotBudget(pub u32);
 #[derive(Resource, Debug, Clone, Default, PartialEq)]
 pub struct Outbox(pub Vec<Action>);
 
+/// The seat a window plays in an online game (none: it watches): a person's keys act for it
+/// alone, on its turn, and what they do goes to the [`Outbox`] for the server to play.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OnlineSeat(pub Option<PlayerId>);
+
+/// An online seat's actions sent and not yet played back or refused: a walk waits for its
+/// step to come back before it takes the next.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct InFlight(pub u32);
+
 /// Who plays each seat, by player id from the lowest (`--seats`, or `--bots N --bot KIND`):
 /// given at startup, once every player is seated; seats past the list are people.
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]

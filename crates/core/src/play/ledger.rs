@@ -116,17 +116,20 @@ pub(super) fn plugin(app: &mut App) {
         .init_per_game::<ScoreHistory>();
 }
 
-/// A flag whose faction has not yet looked its hex over to the bottom: its hex, its faction,
-/// and how deep that faction has looked there (only such a flag's income can change with what
-/// its faction learns: a player stands on a hex to raise a flag there, so nearly none is).
+/// A flag on a hex where its faction does not know every site: its hex, its faction, and how
+/// deep that faction has looked there (only such a flag's income can change with what its
+/// faction learns).
 pub(super) type Unsettled = (hexx::Hex, Faction, Option<u8>);
 
-/// What the flags earn, by faction, as last reckoned, and the flags whose earnings may still
-/// change with what their factions learn.
+/// What the flags earn, by faction, as last reckoned, each faction's flags, the flags whose
+/// earnings may still change with what their factions learn, and the site layer's count of
+/// sites put on old hexes then.
 #[derive(Default)]
 pub(super) struct Earnings {
     income: BTreeMap<Faction, Yield>,
+    flags: BTreeMap<Faction, u32>,
     unsettled: Vec<Unsettled>,
+    late: u32,
 }
 
 /// What the ledger is made of, and what tells it changed: the standings, the flags (raised or
@@ -172,16 +175,18 @@ pub(super) fn keep(
     let flags_moved = !sources.raised.is_empty() || sources.lowered.read().count() > 0;
     // Nearly every step sees new hexes and so changes the knowledge and the site layer; what
     // the flags earn changes only when what a flag's faction knows under it does.
-    let learned = (sources.sites.as_ref().is_some_and(|s| s.is_changed())
-        || sources.knowledge.is_changed())
-        && sources.unsettled(&earnings.unsettled) != earnings.unsettled;
-    let earnings_stale =
-        flags_moved || learned || sources.advances.is_changed() || ledger.is_changed();
+    let late = sources.sites.as_ref().map_or(0, |s| s.late);
+    let learned = late != earnings.late
+        || (sources.knowledge.is_changed()
+            && sources.unsettled(&earnings.unsettled) != earnings.unsettled);
+    // A new game empties the ledger; this system's own writes never do.
+    let new_game = ledger.is_changed() && ledger.0.is_empty();
+    let earnings_stale = flags_moved || learned || sources.advances.is_changed() || new_game;
     if earnings_stale {
         *earnings = sources.earnings();
     }
     if earnings_stale || !begun.is_empty() || sources.standings.is_changed() {
-        ledger.set_if_neq(sources.reckon(&earnings.income));
+        ledger.set_if_neq(sources.reckon(&earnings));
     }
     for phase in begun {
         history.record(sources.row(phase.saturating_sub(1)), MAX_HISTORY);
@@ -206,37 +211,44 @@ impl LedgerSources<'_, '_> {
 
     /// What each faction's flags earn now, and which flags may yet earn more.
     fn earnings(&self) -> Earnings {
+        let mut flags: BTreeMap<Faction, u32> = BTreeMap::new();
+        for (_, owner) in &self.flags {
+            let n = flags.entry(owner.0).or_insert(0);
+            *n = n.saturating_add(1);
+        }
         let Some(sites) = &self.sites else {
-            return Earnings::default();
+            return Earnings { flags, ..default() };
         };
         let earners = Earners {
             knowledge: &self.knowledge,
             advances: &self.advances,
             rules: &self.world.rules,
         };
+        let unknown_here = |at: hexx::Hex, owner: Faction| {
+            let depth = self.depth(at, owner);
+            depth.is_none_or(|d| d < STOOD_ON)
+                && sites.sites_at(at).any(|s| depth.is_none_or(|d| s.find > d))
+        };
         let unsettled = (self.flags.iter())
+            .filter(|(at, owner)| unknown_here(at.0, owner.0))
             .map(|(at, owner)| (at.0, owner.0, self.depth(at.0, owner.0)))
-            .filter(|&(_, _, depth)| depth.is_none_or(|d| d < STOOD_ON))
             .collect();
         Earnings {
             income: income(self.flags.iter(), sites, &earners),
+            flags,
             unsettled,
+            late: sites.late,
         }
     }
 
     /// The ledger now: each faction of the standings with what its flags earn and its flags.
-    fn reckon(&self, income: &BTreeMap<Faction, Yield>) -> Ledger {
-        let mut flags: BTreeMap<Faction, u32> = BTreeMap::new();
-        for (_, owner) in &self.flags {
-            let n = flags.entry(owner.0).or_insert(0);
-            *n = n.saturating_add(1);
-        }
+    fn reckon(&self, earnings: &Earnings) -> Ledger {
         let lines = (self.standings.0.iter())
             .map(|s| FactionLedger {
                 faction: s.faction,
                 points: s.points,
-                income: income.get(&s.faction).cloned().unwrap_or_default(),
-                flags: flags.get(&s.faction).copied().unwrap_or(0),
+                income: (earnings.income.get(&s.faction).cloned()).unwrap_or_default(),
+                flags: earnings.flags.get(&s.faction).copied().unwrap_or(0),
             })
             .collect();
         Ledger(lines)

@@ -43,7 +43,8 @@ use crate::world::plugin::{GenerationRefused, HexEdited, HexGenerated, Resolve};
 pub use actions::{Action, Order, Refusal};
 pub use advances::{Advances, phase_ap};
 pub use bots::{
-    Bot, BotActions, BotBudget, BotPace, BotSeats, MAX_TRIES, Outbox, SeatKind, table_of,
+    Bot, BotActions, BotBudget, BotPace, BotSeats, InFlight, MAX_TRIES, OnlineSeat, Outbox,
+    SeatKind, table_of,
 };
 pub use construction::{Built, check as build_check};
 pub use corruption::{StepSpread, step_spread};

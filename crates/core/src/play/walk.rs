@@ -12,11 +12,12 @@ use hexx::Hex;
 
 use super::players::{ActionPoints, Player, Position, Turn};
 use super::routes::route;
-use super::{Action, Phase, PlayerId};
+use super::{Action, InFlight, Outbox, Phase, PlayerId};
 use crate::per_game::PerGameApp;
 use crate::rules::Rules;
 use crate::schedule::FrameSystems;
 use crate::world::plugin::{HexWorld, WorldRules};
+use bevy::ecs::system::SystemParam;
 
 /// An order for a player's walk.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
@@ -155,20 +156,30 @@ fn order(
     }
 }
 
+/// Where a walk's steps go: played here, or, in an online game, to the [`Outbox`] for the
+/// server (the walk then waits while a step is in flight).
+#[derive(SystemParam)]
+struct StepOut<'w> {
+    actions: MessageWriter<'w, Action>,
+    outbox: Option<ResMut<'w, Outbox>>,
+    in_flight: Option<Res<'w, InFlight>>,
+}
+
 /// Sends each walker's next step when the last one went as planned, the walker may still act
-/// and the pace allows. Reads the players (position, AP, turn), [`Phase`], [`WalkPace`] and
-/// `Time`; writes [`Walks`], [`Action`] (the Traverse) and [`WalkEnded`].
+/// and the pace allows (online, once the last step came back). Reads the players (position,
+/// AP, turn), [`Phase`], [`WalkPace`] and `Time`; writes [`Walks`], [`Action`] (the Traverse,
+/// or the [`Outbox`]) and [`WalkEnded`].
 fn step(
     mut walks: ResMut<Walks>,
     players: Query<Walker>,
     phase: Res<Phase>,
     pace: Res<WalkPace>,
     time: Option<Res<Time>>,
-    mut actions: MessageWriter<Action>,
+    mut out: StepOut,
     mut ended: MessageWriter<WalkEnded>,
 ) {
     // Read first: touching the resource only during a walk keeps "changed" meaningful.
-    if walks.0.is_empty() {
+    if walks.0.is_empty() || out.in_flight.as_ref().is_some_and(|f| f.0 > 0) {
         return;
     }
     let delta = time.map_or(Duration::ZERO, |t| t.delta());
@@ -197,7 +208,12 @@ fn step(
         match Action::traverse_toward(player, at.0, next) {
             Some(step) => {
                 w.expect = next;
-                actions.write(step);
+                match out.outbox.as_mut() {
+                    Some(outbox) => outbox.0.push(step),
+                    None => {
+                        out.actions.write(step);
+                    }
+                }
             }
             None => over.push((player, WalkEnd::OffTheWay(at.0))),
         }

@@ -26,6 +26,9 @@ pub struct SiteLayer {
     /// Each placed site's rank: its index in the order rolled, which orders a hex's sites (a
     /// peer's shown sites keep their keeper's ranks).
     ranks: Vec<u32>,
+    /// Sites put on hexes generated before (shown to a peer, or placed by hand): only then
+    /// can a hex with a flag gain a site.
+    pub late: u32,
     /// Hex -> the first and the last of its sites, as indices into `placed`; `next` links each
     /// site to the next on its hex. A list of its own for every hex with sites cost more than
     /// the sites themselves in a world of a million hexes.
@@ -62,6 +65,7 @@ impl SiteLayer {
             rolled: 0,
             placed: Vec::new(),
             ranks: Vec::new(),
+            late: 0,
             at: HashMap::default(),
             next: Vec::new(),
         })
@@ -105,6 +109,7 @@ impl SiteLayer {
             step: super::Step::Roll,
         });
         self.ranks.push(rank);
+        self.late = self.late.wrapping_add(1);
         self.next.push(LAST);
         let Some(&(first, last)) = self.at.get(&hex) else {
             self.at.insert(hex, (i, i));
@@ -207,6 +212,7 @@ fn roll_new_hexes(world: Res<HexWorld>, veil: Option<Res<Veil>>, mut layer: ResM
         ranks,
         at,
         next,
+        ..
     } = &mut *layer;
     if let Some(seed) = seed {
         for order in *rolled..world.len() as u32 {

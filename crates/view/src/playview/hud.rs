@@ -285,8 +285,8 @@ pub(super) fn update(
     )>,
 ) {
     let players = game.table.in_order();
-    let to_act = game.table.to_act();
-    let me = players.iter().find(|s| Some(s.id()) == to_act);
+    let shown = game.table.shown();
+    let me = players.iter().find(|s| Some(s.id()) == shown);
     let (status, who) = game.status(me, &window);
     let hover = game.hover(&players, me, window.hovered.0);
     let rules = &game.rules;

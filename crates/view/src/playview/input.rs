@@ -10,7 +10,7 @@ use super::travel::{self, StationPick};
 use super::{FocusOn, Hovered, Notice};
 use crate::render::input::Command;
 use aeternus_core::hex::distance;
-use aeternus_core::play::{Action, Bot, PlayerId, WalkOrder, Walks};
+use aeternus_core::play::{Action, Bot, OnlineSeat, Outbox, PlayerId, WalkOrder, Walks};
 use aeternus_core::rules::{AdvanceId, Rules};
 use aeternus_core::world::plugin::{Features, HexPos, WorldRules};
 
@@ -41,6 +41,8 @@ pub(crate) struct GameRead<'w, 's> {
     rules: WorldRules<'w>,
     hexes: Query<'w, 's, (&'static HexPos, &'static Features)>,
     walks: Res<'w, Walks>,
+    /// In an online game, the seat this window plays (the keys act for no other).
+    online: Option<Res<'w, OnlineSeat>>,
 }
 
 /// This window's part in commands: the hovered hex, the station being picked, the notice,
@@ -59,6 +61,8 @@ pub(crate) struct WindowState<'w, 's> {
 #[derive(SystemParam)]
 pub(crate) struct Orders<'w> {
     actions: MessageWriter<'w, Action>,
+    /// In an online game, where actions go: to the server, which plays them for everyone.
+    outbox: Option<ResMut<'w, Outbox>>,
     walk: MessageWriter<'w, WalkOrder>,
     focus: MessageWriter<'w, FocusOn>,
 }
@@ -78,8 +82,9 @@ pub(crate) fn perform(
         commands.clear();
         return;
     };
-    // A bot's turn: the keys wait for a person's.
-    if game.bots.contains(me.entity) {
+    // A bot's turn, or online another seat's: the keys wait for this window's person.
+    let not_mine = game.online.as_ref().is_some_and(|s| s.0 != Some(me.id()));
+    if game.bots.contains(me.entity) || not_mine {
         commands.clear();
         return;
     }
@@ -112,7 +117,12 @@ pub(crate) fn perform(
             orders.walk.write(WalkOrder::Stop { player });
         }
         if let Some(a) = act(command, me, &players, &game, &mut window, &mut orders) {
-            orders.actions.write(a);
+            match orders.outbox.as_mut() {
+                Some(outbox) => outbox.0.push(a),
+                None => {
+                    orders.actions.write(a);
+                }
+            }
         }
     }
 }

@@ -85,6 +85,8 @@ pub struct Table<'w, 's> {
     players: Query<'w, 's, SeatParts>,
     /// The phase, whose first seat the turn order starts from.
     phase: Res<'w, aeternus_core::play::Phase>,
+    /// In an online game, the seat this window plays (its HUD shows it, not the seat to act).
+    online: Option<Res<'w, aeternus_core::play::OnlineSeat>>,
 }
 
 impl Table<'_, '_> {
@@ -109,10 +111,25 @@ impl Table<'_, '_> {
         all
     }
 
-    /// Whose turn it is: the core's seat to act.
+    /// The seat the window shows: its own in an online game, else the seat to act.
     pub fn current(&self) -> Option<Seated<'_>> {
-        let id = self.to_act()?;
+        let id = self.shown()?;
         self.in_order().into_iter().find(|s| s.id() == id)
+    }
+
+    /// The id of the seat the window shows: its own in an online game (a spectator's: the seat
+    /// to act), else the seat to act.
+    pub fn shown(&self) -> Option<PlayerId> {
+        match self.online.as_deref() {
+            Some(aeternus_core::play::OnlineSeat(Some(mine))) => Some(*mine),
+            _ => self.to_act(),
+        }
+    }
+
+    /// In an online game, the faction of the seat this window plays: what it may know.
+    pub fn online_faction(&self) -> Option<u32> {
+        let mine = self.online.as_deref()?.0?;
+        (self.in_order().into_iter()).find_map(|s| (s.id() == mine).then_some(s.faction.0))
     }
 
     /// The id of the seat to act.

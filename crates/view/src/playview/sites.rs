@@ -138,9 +138,12 @@ fn draw(from: StarSources, drawn: StarsDrawn) {
         shapes,
         art,
     } = from;
-    let seat = (table.in_order().iter())
-        .find(|s| s.may_act())
-        .map(|s| s.faction.0);
+    // Online, the window's own faction's knowledge, whoever acts.
+    let seat = table.online_faction().or_else(|| {
+        (table.in_order().iter())
+            .find(|s| s.may_act())
+            .map(|s| s.faction.0)
+    });
     let known = match seat {
         Some(f) => layer.known_by(&knowledge, f),
         None => layer.all_known(),

@@ -1,0 +1,188 @@
+//! A window that plays an online game: the network client (`aeternus_net::client`) steps in the
+//! window's frame, before the menus and the keys. It takes what the server sent, sends this
+//! window's actions (the [`Outbox`] the keys and walks fill, for the [`OnlineSeat`] alone) as
+//! intents, and writes the server's actions, in order, for the frame's rules to play, checking
+//! the server's digests as the game reaches them (a mismatch takes the server's snapshot).
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+
+use crate::cli::Cli;
+use crate::cli::online::JoinArgs;
+use aeternus_core::headless::Fault;
+use aeternus_core::play::{InFlight, OnlineSeat, Outbox};
+use aeternus_core::save::SaveGame;
+use aeternus_core::schedule::FrameSystems;
+use aeternus_core::sites::SiteLayer;
+use aeternus_core::world::HexWorld;
+use aeternus_net::client::Client;
+use aeternus_net::protocol::{Intent, Role};
+use aeternus_view::ViewSystems;
+use aeternus_view::playview::Notice;
+use aeternus_view::screens::Screen;
+
+/// What a window client is given once welcomed: the client, the game as it stands (its save,
+/// which the window loads) and where to save the game at its end.
+pub struct OnlineWindow {
+    pub client: Client,
+    pub save_at_end: Option<PathBuf>,
+}
+
+/// Opens the game's window on an online game: `save` is the game as the client built it, which
+/// the window loads as any save, and `client` plays on in the window's frame. `args` and `top`:
+/// the command line's `join` and the window's test options (`--screenshot`, `--press`).
+pub fn open_window(
+    client: Client,
+    save: SaveGame,
+    args: &JoinArgs,
+    top: &Cli,
+) -> Result<(), Fault> {
+    let path = std::env::temp_dir().join(format!("aeternus-join-{}.ron", std::process::id()));
+    aeternus_core::save::write_atomic(&path, &save.to_ron())
+        .map_err(|e| Fault::Io(format!("{}: {e}", path.display())))?;
+    let mut argv: Vec<std::ffi::OsString> =
+        vec!["aeternus".into(), "--load".into(), path.clone().into()];
+    argv.extend(["--rules".into(), args.rules.name.clone().into()]);
+    // Autosaves, F5 and the end's save go beside --save, apart from local games' saves.
+    let save_path = (args.save.file.clone())
+        .unwrap_or_else(|| aeternus_core::save::saves_folder().join("aeternus-online.ron"));
+    argv.extend(["--save".into(), save_path.clone().into()]);
+    if let Some(shot) = &top.screenshot {
+        argv.extend(["--screenshot".into(), shot.clone().into()]);
+    }
+    if let Some(keys) = &top.press {
+        argv.extend(["--press".into(), keys.clone().into()]);
+    }
+    let cli =
+        <Cli as clap::Parser>::try_parse_from(argv).map_err(|e| Fault::BadInput(e.to_string()))?;
+    let online = OnlineWindow {
+        client,
+        save_at_end: Some(save_path),
+    };
+    let result = crate::game::run_with(&cli, move |app| online.install(app, &save));
+    std::fs::remove_file(&path).ok();
+    result
+}
+
+/// Where the game is saved when it ends, and whether it was.
+#[derive(Resource, Debug, Default)]
+struct SaveAtEnd {
+    path: Option<PathBuf>,
+    done: bool,
+}
+
+/// Frames the window has run: the first plays the loaded game's first sight alone, as the
+/// server's first frame did.
+#[derive(Resource, Debug, Default)]
+struct Frames(u32);
+
+impl OnlineWindow {
+    /// Wires the client into the window's app (its game loaded from `save`): the seat its
+    /// keys play, the outbox, the sites shown so far, and the frame's network step.
+    pub fn install(self, app: &mut App, save: &SaveGame) -> Result<(), Fault> {
+        let seat = match self.client.role {
+            Some(Role::Seat { player, .. }) => Some(aeternus_core::play::PlayerId(player)),
+            _ => None,
+        };
+        let shown = match app.world().get_resource::<SiteLayer>() {
+            Some(layer) => save.shown_sites(&layer.rules, "the server's game"),
+            None => Ok(Vec::new()),
+        }
+        .map_err(|e| Fault::BadInput(e.to_string()))?;
+        if let Some(mut layer) = app.world_mut().get_resource_mut::<SiteLayer>() {
+            aeternus_core::sites::veil::show(&mut layer, &shown)
+                .map_err(|e| Fault::BadInput(format!("the server: sites shown: {e}")))?;
+        }
+        // The game's length is the server's, not the rule file's.
+        if let (Some(setup), Some(mut world)) = (
+            self.client.setup(),
+            app.world_mut().get_resource_mut::<HexWorld>(),
+        ) {
+            world.rules.play.goal.phases = setup.rules.play.goal.phases;
+        }
+        app.insert_non_send(self.client)
+            .insert_resource(OnlineSeat(seat))
+            .init_resource::<Outbox>()
+            .init_resource::<InFlight>()
+            .init_resource::<Frames>()
+            .insert_resource(SaveAtEnd {
+                path: self.save_at_end,
+                done: false,
+            })
+            .add_systems(
+                Update,
+                step.after(FrameSystems::Reload)
+                    .before(ViewSystems::MenuInput),
+            );
+        Ok(())
+    }
+}
+
+/// The network's step in the window's frame (see the module's words). A fault (a server that
+/// breaks the protocol) is told in the notice and ends the window's part in the game.
+fn step(world: &mut World) {
+    let Some(mut client) = world.remove_non_send::<Client>() else {
+        return;
+    };
+    match step_client(world, &mut client) {
+        Ok(()) => {
+            world.insert_non_send(client);
+        }
+        Err(e) => {
+            error!("the online game: {e}");
+            world.resource_mut::<Notice>().0 = Some(format!("Left the online game: {e}"));
+        }
+    }
+}
+
+fn step_client(world: &mut World, client: &mut Client) -> Result<(), Fault> {
+    client.receive()?;
+    let out = std::mem::take(&mut world.resource_mut::<Outbox>().0);
+    let sent = !out.is_empty();
+    for action in out {
+        client.send(Intent(action));
+    }
+    if sent {
+        // The intents go out now rather than a frame later.
+        client.net.update();
+    }
+    // The rules run only in the game's screen: the actions wait while the menu is open (the
+    // last checkpoint is checked once the game is over).
+    let playing = world
+        .get_resource::<State<Screen>>()
+        .is_some_and(|s| matches!(s.get(), Screen::Game | Screen::GameOver));
+    let frames = {
+        let mut f = world.resource_mut::<Frames>();
+        f.0 = f.0.saturating_add(1);
+        f.0
+    };
+    if playing && frames > 1 {
+        client.advance(world)?;
+    }
+    world.resource_mut::<InFlight>().0 = client.in_flight();
+    if let Some(refused) = client.refusals.pop() {
+        world.resource_mut::<Notice>().0 = Some(format!("The server refused: {refused}"));
+    }
+    if client.is_over() {
+        save_at_end(world)?;
+    }
+    Ok(())
+}
+
+/// Saves the game once it is over, where `--save` said (the server's and every client's
+/// saves are then the same, byte for byte).
+fn save_at_end(world: &mut World) -> Result<(), Fault> {
+    let Some(path) = world
+        .resource::<SaveAtEnd>()
+        .path
+        .clone()
+        .filter(|_| !world.resource::<SaveAtEnd>().done)
+    else {
+        return Ok(());
+    };
+    world.resource_mut::<SaveAtEnd>().done = true;
+    let text = aeternus_core::save::capture(world).to_ron();
+    aeternus_core::save::write_atomic(&path, &text)
+        .map_err(|e| Fault::Io(format!("{}: cannot write the save: {e}", path.display())))
+}
