@@ -12,7 +12,8 @@ fn main() {
         Some(Command::Sites(args)) => aeternus::cli::sites::run(args),
         Some(Command::Sim(args)) => aeternus::cli::sim::run_sim(args),
         Some(Command::Replay(args)) => aeternus::cli::sim::run_replay(args),
-        Some(Command::Serve(args)) => aeternus::cli::online::run_serve(args),
+        Some(Command::Serve(args)) if args.host => aeternus::online::host(args, &cli),
+        Some(Command::Serve(args)) => aeternus::cli::online::run_serve(args, None),
         Some(Command::Join(args)) => aeternus::cli::online::run_join(args, |client, save| {
             aeternus::online::open_window(client, save, args, &cli)
         }),

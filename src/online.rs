@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 
 use crate::cli::Cli;
-use crate::cli::online::JoinArgs;
+use crate::cli::online::{JoinArgs, ServeArgs};
 use aeternus_core::headless::Fault;
 use aeternus_core::play::{InFlight, OnlineSeat, Outbox};
 use aeternus_core::save::SaveGame;
@@ -63,6 +63,32 @@ pub fn open_window(
     let result = crate::game::run_with(&cli, move |app| online.install(app, &save));
     std::fs::remove_file(&path).ok();
     result
+}
+
+/// `serve --host`: the server in a thread of this process, and this machine's person joining
+/// its first free seat in the game's window; the process ends with the window.
+pub fn host(args: &ServeArgs, top: &Cli) -> Result<(), Fault> {
+    let (tell, told) = std::sync::mpsc::channel();
+    let serve = args.clone();
+    std::thread::spawn(move || {
+        if let Err(e) = crate::cli::online::run_serve(&serve, Some(tell)) {
+            eprintln!("aeternus: the hosted game's server: {e}");
+        }
+    });
+    let addr = told
+        .recv_timeout(std::time::Duration::from_secs(30))
+        .map_err(|_| Fault::Io("the hosted game's server did not start (said above)".into()))?;
+    let join = JoinArgs {
+        addr: format!("127.0.0.1:{}", addr.port()),
+        name: "host".into(),
+        spectate: false,
+        headless: false,
+        bot: None,
+        key_file: None,
+        rules: args.rules.clone(),
+        save: args.save.clone(),
+    };
+    crate::cli::online::run_join(&join, |client, save| open_window(client, save, &join, top))
 }
 
 /// Where the game is saved when it ends, and whether it was.

@@ -59,3 +59,23 @@ fn a_person_joins_in_a_window_and_plays_their_seat() {
     assert!(patch_spread(&img, w / 2, h / 2, 40) > 2.0, "a flat window");
     std::fs::remove_dir_all(dir).ok();
 }
+
+/// The title's Join: Join taken, an address typed and taken, the window starts `join` with it
+/// (here nobody answers at that address, so `join` says so after its wait and ends).
+#[test]
+fn the_titles_join_joins_the_address_typed() {
+    let Some(launcher) = launcher() else { return };
+    // Down twice to Join; Enter opens it; the address; Enter on the address field joins.
+    let keys = "Down,Down,Enter,1,2,7,.,0,.,0,.,1,:,9,Enter";
+    let dir = std::env::temp_dir().join(format!("aeternus-window-join-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shot = dir.join("never.png");
+    let _ = common::run_game(&launcher, &["--title", "--press", keys], &shot, &dir);
+    let log = std::fs::read_to_string(dir.join("game.log")).unwrap_or_default();
+    assert!(
+        log.contains("127.0.0.1:9: not let in"),
+        "the title's Join did not join the address typed:\n{}",
+        common::tail(&log, 30)
+    );
+    std::fs::remove_dir_all(dir).ok();
+}

@@ -32,6 +32,10 @@ pub struct ServeArgs {
     /// The UDP port to listen on (0: any free port, printed).
     #[arg(long, default_value_t = DEFAULT_PORT)]
     pub port: u16,
+    /// Play the first person's seat in the game's window on this machine, the server in this
+    /// process (the title's Host).
+    #[arg(long, conflicts_with_all = ["rooms", "resume"])]
+    pub host: bool,
     /// The address to listen on (default: every interface).
     #[arg(long, default_value = "0.0.0.0")]
     pub bind: std::net::IpAddr,
@@ -103,7 +107,10 @@ fn served_seats(args: &ServeArgs, rules: &aeternus_core::rules::Rules) -> Result
 
 /// `aeternus serve`: one room, or `--rooms N` side by side in this process, each a server of
 /// its own on its own port.
-pub fn run_serve(args: &ServeArgs) -> Result<(), Fault> {
+pub fn run_serve(
+    args: &ServeArgs,
+    listening: Option<std::sync::mpsc::Sender<SocketAddr>>,
+) -> Result<(), Fault> {
     let (mut rules, rules_hash) = load_rules(&args.rules.name)?;
     if let Some(p) = args.phases {
         rules.play.goal.phases = p;
@@ -145,6 +152,9 @@ pub fn run_serve(args: &ServeArgs) -> Result<(), Fault> {
             resume: args.resume.clone(),
         })?;
         eprintln!("serving on {}", server.addr);
+        if let Some(tell) = &listening {
+            tell.send(server.addr).ok();
+        }
         rooms.push(server);
     }
     let mut ended: Option<Instant> = None;
@@ -167,6 +177,17 @@ pub fn run_serve(args: &ServeArgs) -> Result<(), Fault> {
         eprintln!(
             "room {i}: the game is over after {} actions",
             server.actions()
+        );
+    }
+    let mut times: Vec<Duration> = rooms.iter().flat_map(|r| r.intent_times.clone()).collect();
+    times.sort_unstable();
+    if let (Some(p50), Some(p99)) = (
+        times.get(times.len() / 2),
+        times.get(times.len() * 99 / 100),
+    ) {
+        eprintln!(
+            "{} intents played: from the frame that took one to its action sent, median {p50:?}, 99th percentile {p99:?}",
+            times.len()
         );
     }
     Ok(())

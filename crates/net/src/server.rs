@@ -113,7 +113,13 @@ pub struct Server {
     unsent: bool,
     /// What the server did not take, with why: for the host's log.
     pub told: Vec<String>,
+    /// For each intent played, the time from the frame that took it off the network to its
+    /// action going out to every client (at most [`MAX_TIMES`] kept).
+    pub intent_times: Vec<Duration>,
 }
+
+/// The most intent times a server keeps.
+pub const MAX_TIMES: usize = 1 << 20;
 
 impl Server {
     /// Builds the game and opens the socket; nothing is played until every person's seat is
@@ -187,6 +193,7 @@ impl Server {
             unsent: false,
             addr,
             told: Vec::new(),
+            intent_times: Vec::new(),
         })
     }
 
@@ -240,6 +247,7 @@ impl Server {
     /// One frame of the server.
     pub fn step(&mut self) -> Result<(), Fault> {
         self.net.update();
+        let received = Instant::now();
         self.forget_gone();
         self.let_in();
         self.greet();
@@ -248,6 +256,7 @@ impl Server {
         // Who may act as the frame begins: what intents are checked against, and the clock.
         let to_act = to_act_now(self.game.world_mut());
         let intents = self.take_intents(to_act);
+        let taken = intents.len();
         if !self.started && self.seats.iter().all(|s| !s.human || s.client.is_some()) {
             self.started = true;
         }
@@ -263,6 +272,10 @@ impl Server {
         // What this frame wrote goes out now rather than a frame later.
         if std::mem::take(&mut self.unsent) {
             self.net.update();
+            if self.started && self.intent_times.len() + taken <= MAX_TIMES {
+                let took = received.elapsed();
+                self.intent_times.extend(std::iter::repeat_n(took, taken));
+            }
         }
         Ok(())
     }

@@ -47,6 +47,7 @@ pub enum ScreenSystems {
     Title,
     NewGame,
     Load,
+    Join,
     Pause,
     Controls,
     GameOver,

@@ -9,6 +9,7 @@
 
 mod controls;
 mod game_over;
+pub mod join;
 mod load;
 mod new_game;
 mod pause;
@@ -52,6 +53,7 @@ pub enum Menu {
     Pause,
     Controls,
     GameOver,
+    Join,
 }
 
 /// What this process was started with, which a game started from the menus may keep (the
@@ -98,6 +100,7 @@ impl Plugin for ScreensPlugin {
                 pause::plugin,
                 controls::plugin,
                 game_over::plugin,
+                join::plugin,
                 start::plugin,
             ))
             .add_systems(OnEnter(Screen::Title), open(Menu::Main))
@@ -131,6 +134,7 @@ fn configure_screens(app: &mut App) {
             ScreenSystems::Title,
             ScreenSystems::NewGame,
             ScreenSystems::Load,
+            ScreenSystems::Join,
             ScreenSystems::Pause,
             ScreenSystems::Controls,
             ScreenSystems::GameOver,

@@ -88,8 +88,13 @@ fn take(
         }
         Act::LoadMenu => open(Menu::Load)(next, selected),
         Act::Controls => open(Menu::Controls)(next, selected),
-        // The game stays drawn behind the title until another replaces it.
-        Act::QuitToTitle => screen.set(Screen::Title),
+        // The game stays drawn behind the title until another replaces it. The title opens
+        // on its first item: a key pressed before its menu is up must not take the item
+        // of this menu's place.
+        Act::QuitToTitle => {
+            screen.set(Screen::Title);
+            open(Menu::Main)(next, selected);
+        }
         _ => {}
     }
 }

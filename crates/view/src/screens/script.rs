@@ -93,6 +93,9 @@ fn press(name: &str) -> Result<Press, String> {
                 '7' => Digit7,
                 '8' => Digit8,
                 '9' => Digit9,
+                // An address typed into Join.
+                '.' => Period,
+                ':' => Semicolon,
                 l @ 'a'..='z' => [
                     KeyA, KeyB, KeyC, KeyD, KeyE, KeyF, KeyG, KeyH, KeyI, KeyJ, KeyK, KeyL, KeyM,
                     KeyN, KeyO, KeyP, KeyQ, KeyR, KeyS, KeyT, KeyU, KeyV, KeyW, KeyX, KeyY, KeyZ,

@@ -29,6 +29,14 @@ pub enum Act {
     SaveGame,
     Controls,
     QuitToTitle,
+    /// The title's Join: the Join menu.
+    JoinMenu,
+    /// The title's Host: a server here, the host playing its first seat.
+    Host,
+    /// The address field of the Join menu.
+    Address,
+    /// Join the address typed.
+    Join,
 }
 
 /// An item of the open menu, `index`-th from the top.
