@@ -1,5 +1,6 @@
 //! The headless generator, run as a player would run it. Uses only the binary (no bevy link).
 
+mod common;
 mod walk;
 
 use std::io::Write;
@@ -779,24 +780,21 @@ fn the_game_runs_from_a_folder_of_its_own() {
 /// listens, a bot joins, both save the same game at its end, and the journal replays.
 #[test]
 fn serve_and_join_play_a_game_over_the_network() {
-    use std::io::{BufRead, BufReader};
     let dir = scratch("serve-join");
     let p = |n: &str| dir.join(n).display().to_string();
-    let mut server = Command::new(env!("CARGO_BIN_EXE_aeternus"))
-        .args(["serve", "--port", "0", "--bind", "127.0.0.1", "--seed", "5"])
-        .args(["--seats", "human,greedy", "--phases", "3"])
-        .args(["--journal", &p("game.jsonl"), "--save", &p("server.ron")])
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut err = BufReader::new(server.stderr.take().unwrap());
-    let mut first = String::new();
-    err.read_line(&mut first).unwrap();
-    let addr = first
-        .trim()
-        .strip_prefix("serving on ")
-        .expect(&first)
-        .to_string();
+    let (journal, save) = (p("game.jsonl"), p("server.ron"));
+    let (mut server, addr, _err) = common::serve(&[
+        "--seed",
+        "5",
+        "--seats",
+        "human,greedy",
+        "--phases",
+        "3",
+        "--journal",
+        &journal,
+        "--save",
+        &save,
+    ]);
     let join = aeternus(&[
         "join",
         &addr,

@@ -4,9 +4,6 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
-
 use common::{launcher, patch_spread, screenshot};
 
 /// A person joins a server's one seat in a window and gathers three times by key: the server
@@ -18,21 +15,9 @@ fn a_person_joins_in_a_window_and_plays_their_seat() {
     let dir = std::env::temp_dir().join(format!("aeternus-window-online-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let journal = dir.join("game.jsonl");
-    let mut server = Command::new(env!("CARGO_BIN_EXE_aeternus"))
-        .args(["serve", "--port", "0", "--bind", "127.0.0.1", "--seed", "5"])
-        .args(["--seats", "human,greedy", "--phases", "3", "--journal"])
-        .arg(&journal)
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut err = BufReader::new(server.stderr.take().unwrap());
-    let mut first = String::new();
-    err.read_line(&mut first).unwrap();
-    let addr = first
-        .trim()
-        .strip_prefix("serving on ")
-        .expect(&first)
-        .to_string();
+    let path = journal.display().to_string();
+    let args = ["--seed", "5", "--seats", "human,greedy", "--phases", "3"];
+    let (mut server, addr, _err) = common::serve(&[&args[..], &["--journal", &path]].concat());
     let args = ["join", &addr, "--name", "Ada", "--press", "G,G,G"];
     let (img, _) = screenshot(&launcher, "online", &args);
     let gathers = || {

@@ -152,3 +152,27 @@ pub fn tail(text: &str, lines: usize) -> String {
     let all: Vec<&str> = text.lines().collect();
     all[all.len().saturating_sub(lines)..].join("\n")
 }
+
+/// Starts `aeternus serve` on a free port of 127.0.0.1 with `args` after it: the process, the
+/// address it serves on, and its error output (kept open: a server writing to a closed pipe
+/// would fail).
+pub fn serve(
+    args: &[&str],
+) -> (
+    std::process::Child,
+    String,
+    std::io::BufReader<std::process::ChildStderr>,
+) {
+    use std::io::BufRead;
+    let mut server = Command::new(env!("CARGO_BIN_EXE_aeternus"))
+        .args(["serve", "--port", "0", "--bind", "127.0.0.1"])
+        .args(args)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start the server");
+    let mut err = std::io::BufReader::new(server.stderr.take().expect("its error output"));
+    let mut first = String::new();
+    err.read_line(&mut first).expect("the server's first line");
+    let addr = first.trim().strip_prefix("serving on ").expect(&first);
+    (server, addr.to_string(), err)
+}

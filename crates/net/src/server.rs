@@ -116,6 +116,8 @@ pub struct Server {
     /// For each intent played, the time from the frame that took it off the network to its
     /// action going out to every client (at most [`MAX_TIMES`] kept).
     pub intent_times: Vec<Duration>,
+    /// When this frame's actions went out.
+    sent_at: Option<Instant>,
 }
 
 /// The most intent times a server keeps.
@@ -194,6 +196,7 @@ impl Server {
             addr,
             told: Vec::new(),
             intent_times: Vec::new(),
+            sent_at: None,
         })
     }
 
@@ -272,10 +275,10 @@ impl Server {
         // What this frame wrote goes out now rather than a frame later.
         if std::mem::take(&mut self.unsent) {
             self.net.update();
-            if self.started && self.intent_times.len() + taken <= MAX_TIMES {
-                let took = received.elapsed();
-                self.intent_times.extend(std::iter::repeat_n(took, taken));
-            }
+        }
+        if taken > 0 && self.intent_times.len() + taken <= MAX_TIMES {
+            let took = self.sent_at.unwrap_or_else(Instant::now) - received;
+            self.intent_times.extend(std::iter::repeat_n(took, taken));
         }
         Ok(())
     }
@@ -598,15 +601,22 @@ impl Server {
         }
         self.shown.extend(newly_shown(self.game.world_mut()));
         let played = played(&lines, &self.game.world().resource::<HexWorld>().rules);
-        for action in played {
-            let index = self.ran.len() as u32;
-            self.ran.push(action.clone());
-            let shown = std::mem::take(&mut self.shown);
-            self.broadcast(Ran {
-                index,
-                action,
-                shown,
-            });
+        self.sent_at = None;
+        if !played.is_empty() {
+            for action in played {
+                let index = self.ran.len() as u32;
+                self.ran.push(action.clone());
+                let shown = std::mem::take(&mut self.shown);
+                self.broadcast(Ran {
+                    index,
+                    action,
+                    shown,
+                });
+            }
+            // The actions go out before the checkpoint's digest is worked out (a save's worth
+            // of work at each phase's turn).
+            self.net.update();
+            self.sent_at = Some(Instant::now());
         }
         let phase = self.game.world().resource::<Phase>().0;
         let over = self.game.world().get_resource::<GameOver>().is_some();

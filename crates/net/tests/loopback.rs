@@ -548,10 +548,11 @@ fn soak() {
     let took = soak_rounds(&mut room, &mut clients, |r| r[0].actions() >= 5_000);
     let trips: Vec<Duration> = clients.iter().flat_map(|c| c.round_trips.clone()).collect();
     println!(
-        "one room, 8 bots, 2 spectators: {} actions, {:.0} actions/s over the second half, round trip p99 {:?}, mismatches {}",
+        "one room, 8 bots, 2 spectators: {} actions, {:.0} actions/s over the second half, round trip p99 {:?}, on the server intent to broadcast p99 {:?}, mismatches {}",
         room[0].actions(),
         2_500.0 / took.as_secs_f64(),
         p99(trips),
+        p99(room[0].intent_times.clone()),
         clients.iter().map(|c| c.mismatched).sum::<u32>()
     );
     drop(clients);
@@ -567,10 +568,12 @@ fn soak() {
     });
     let actions: usize = rooms.iter().map(Server::actions).sum();
     let trips: Vec<Duration> = clients.iter().flat_map(|c| c.round_trips.clone()).collect();
+    let on_server: Vec<Duration> = rooms.iter().flat_map(|r| r.intent_times.clone()).collect();
     println!(
-        "50 rooms of 4 bots: {actions} actions in {took:?}, {:.0} actions/s, round trip p99 {:?}, {:.1} MB a room (its server and 4 clients)",
+        "50 rooms of 4 bots: {actions} actions in {took:?}, {:.0} actions/s, round trip p99 {:?}, on the server intent to broadcast p99 {:?}, {:.1} MB a room (its server and 4 clients)",
         actions as f64 / took.as_secs_f64(),
         p99(trips),
+        p99(on_server),
         (resident().saturating_sub(before)) as f64 / 50.0 / 1e6
     );
 }

@@ -591,3 +591,51 @@ fn a_salt_rolls_other_sites_on_the_same_world() {
     assert_ne!(open.0, salted.0);
     assert_eq!(salted, rolled(Some(Veil::salted(1))));
 }
+
+/// A peer that joins a veiled game late: built with every site shown so far, it plays the
+/// whole game's actions from the start, a few at a time, and comes to the keeper's game.
+#[test]
+fn a_late_peer_of_a_veiled_game_catches_up_alike() {
+    use crate::play::GameOver;
+    use crate::save::digest::digest;
+    use crate::sites::Veil;
+    use crate::sites::veil::{all_shown, newly_shown};
+    let (mut rules, hash) = load_rules("aeternus").unwrap();
+    rules.play.goal.phases = 12;
+    let keeper_setup = Setup {
+        seats: game::seats(
+            &rules,
+            &[Bot::Greedy, Bot::Planner, Bot::Greedy, Bot::Greedy],
+        ),
+        veil: Some(Veil::salted(5)),
+        rules,
+        rules_hash: hash,
+        seed: 8,
+    };
+    let mut keeper = keeper_setup.app(true);
+    newly_shown(keeper.world_mut());
+    let mut actions = Vec::new();
+    while keeper.world().get_resource::<GameOver>().is_none() {
+        keeper.update();
+        newly_shown(keeper.world_mut());
+        for line in game::take_lines(&mut keeper) {
+            if let Line::Action(a) = line
+                && let Some(action) = a.action(&keeper_setup.rules).unwrap()
+            {
+                actions.push(action);
+            }
+        }
+    }
+    let peer_setup = Setup {
+        veil: Some(Veil::Shown { salt: None }),
+        ..keeper_setup.clone()
+    };
+    let mut peer = peer_setup.app_showing(&all_shown(keeper.world())).unwrap();
+    for batch in actions.chunks(replay::FEED) {
+        for a in batch {
+            peer.world_mut().write_message(a.clone());
+        }
+        peer.update();
+    }
+    assert_eq!(digest(peer.world_mut()), digest(keeper.world_mut()));
+}

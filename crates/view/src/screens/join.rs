@@ -5,12 +5,12 @@
 
 use std::ffi::OsString;
 
-use bevy::clipboard::{Clipboard, ClipboardRead};
-use bevy::input::ButtonState;
-use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::clipboard::Clipboard;
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 use super::start;
+use super::typing::{self, Typed};
 use super::widgets::{self, Act, Label, Note, Take, item, note};
 use super::{Launch, Menu, open};
 
@@ -123,38 +123,21 @@ fn type_address(
     mut form: ResMut<JoinForm>,
     mut clipboard: Option<ResMut<Clipboard>>,
 ) {
-    let ctrl = held.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    for k in keys.read() {
-        if k.state != ButtonState::Pressed {
-            continue;
-        }
-        match k.key_code {
-            KeyCode::KeyV if ctrl => paste(&mut form, clipboard.as_deref_mut()),
-            _ if ctrl => {}
-            _ if k.logical_key == Key::Backspace => {
+    for t in typing::typed(&mut keys, &held) {
+        match t {
+            Typed::Paste => match typing::clipboard_text(clipboard.as_deref_mut()) {
+                Ok(text) => {
+                    form.address.clear();
+                    form.type_text(text.trim());
+                }
+                Err(why) => form.message = Some(why),
+            },
+            Typed::Copy => {}
+            Typed::Backspace => {
                 form.address.pop();
             }
-            _ => {
-                if let Some(text) = &k.text {
-                    form.type_text(text);
-                }
-            }
+            Typed::Text(text) => form.type_text(&text),
         }
-    }
-}
-
-fn paste(form: &mut JoinForm, clipboard: Option<&mut Clipboard>) {
-    let Some(clipboard) = clipboard else {
-        form.message = Some("Nothing pasted: no clipboard here".into());
-        return;
-    };
-    match clipboard.fetch_text() {
-        ClipboardRead::Ready(Ok(text)) => {
-            form.address.clear();
-            form.type_text(text.trim());
-        }
-        ClipboardRead::Ready(Err(e)) => form.message = Some(format!("Nothing pasted: {e}")),
-        _ => form.message = Some("Nothing pasted: the clipboard did not answer".into()),
     }
 }
 

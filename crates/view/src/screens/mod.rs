@@ -18,6 +18,7 @@ pub mod script;
 pub mod seed;
 pub mod start;
 mod title;
+pub mod typing;
 pub mod widgets;
 
 #[cfg(test)]

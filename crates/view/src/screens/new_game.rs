@@ -6,12 +6,12 @@
 use std::path::PathBuf;
 
 use bevy::clipboard::{Clipboard, ClipboardRead};
-use bevy::input::ButtonState;
-use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 use super::seed::{SeedField, random_seed};
 use super::start::{self, NewGame};
+use super::typing::{self, Typed};
 use super::widgets::{self, Act, Label, Note, Take, item, note};
 use super::{Launch, Menu, open};
 use aeternus_core::play::{Bot, MAX_SEATS, SeatKind, table_of};
@@ -289,27 +289,16 @@ fn type_seed(
     mut form: ResMut<Form>,
     mut clipboard: Option<ResMut<Clipboard>>,
 ) {
-    let ctrl = held.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    for k in keys.read() {
-        if k.state != ButtonState::Pressed {
-            continue;
-        }
-        match k.key_code {
-            KeyCode::KeyC if ctrl => {
-                form.message = Some(copy_seed(&form, clipboard.as_deref_mut()))
-            }
-            KeyCode::KeyV if ctrl => {
+    for t in typing::typed(&mut keys, &held) {
+        match t {
+            Typed::Copy => form.message = Some(copy_seed(&form, clipboard.as_deref_mut())),
+            Typed::Paste => {
                 form.message = paste_seed(&mut form, clipboard.as_deref_mut())
                     .err()
                     .map(Err);
             }
-            _ if ctrl => {}
-            _ if k.logical_key == Key::Backspace => form.seed.backspace(),
-            _ => {
-                if let Some(text) = &k.text {
-                    form.seed.type_text(text);
-                }
-            }
+            Typed::Backspace => form.seed.backspace(),
+            Typed::Text(text) => form.seed.type_text(&text),
         }
     }
 }
@@ -340,15 +329,8 @@ pub fn copy_seed(form: &Form, clipboard: Option<&mut Clipboard>) -> Result<Strin
 /// Types the clipboard's text into the seed field, as typed text is checked (printable
 /// characters, at most the field's length); the field then says whether it is a seed.
 pub fn paste_seed(form: &mut Form, clipboard: Option<&mut Clipboard>) -> Result<(), String> {
-    let clipboard = clipboard.ok_or("Nothing pasted: no clipboard here")?;
-    match clipboard.fetch_text() {
-        ClipboardRead::Ready(Ok(text)) => {
-            form.seed.paste(&text);
-            Ok(())
-        }
-        ClipboardRead::Ready(Err(e)) => Err(format!("Nothing pasted: {e}")),
-        _ => Err("Nothing pasted: the clipboard did not answer".into()),
-    }
+    form.seed.paste(&typing::clipboard_text(clipboard)?);
+    Ok(())
 }
 
 /// Reads [`Take`] and [`Launch`]; writes [`Form`], the menu open, and starts the
