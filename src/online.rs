@@ -85,6 +85,7 @@ pub fn host(args: &ServeArgs, top: &Cli) -> Result<(), Fault> {
         headless: false,
         bot: None,
         key_file: None,
+        start: false,
         rules: args.rules.clone(),
         save: args.save.clone(),
     };

@@ -15,7 +15,7 @@ use aeternus_core::sim::format::Seat;
 use aeternus_core::sim::game::{self, Setup};
 use aeternus_core::sim::{MAX_PHASES, load_rules};
 use aeternus_net::client::{Client, ClientOptions};
-use aeternus_net::protocol::{Hello, Role, SeatKey};
+use aeternus_net::protocol::{Hello, LobbyWord, Role, SeatKey};
 use aeternus_net::server::{Server, ServerOptions};
 
 /// The port a server listens on unless `--port` says otherwise.
@@ -90,6 +90,10 @@ pub struct JoinArgs {
     /// client or of the server), and the key the server gives is written there.
     #[arg(long, value_name = "FILE", conflicts_with = "spectate")]
     pub key_file: Option<PathBuf>,
+    /// As the host (the first to take a seat), start the game at once: the seats nobody took go
+    /// to greedy bots.
+    #[arg(long, conflicts_with = "spectate")]
+    pub start: bool,
     #[command(flatten)]
     pub rules: RulesArg,
     #[command(flatten)]
@@ -238,6 +242,8 @@ pub fn run_join(
         start: Instant::now(),
         key_file: args.key_file.clone(),
         kept: key,
+        seated: false,
+        start_now: args.start,
     };
     if !(args.headless || args.bot.is_some()) {
         return join_in_window(client, joining, window);
@@ -264,6 +270,10 @@ struct Joining {
     start: Instant,
     key_file: Option<PathBuf>,
     kept: Option<SeatKey>,
+    /// Whether the lobby has heard this seat is ready.
+    seated: bool,
+    /// `--start`: the host starts the game once seated.
+    start_now: bool,
 }
 
 impl Joining {
@@ -284,6 +294,14 @@ impl Joining {
                 )));
             }
             eprintln!("the server refused: {r}");
+        }
+        if matches!(client.role, Some(Role::Seat { .. })) && !self.seated {
+            // A player who joined is ready; the host may start at once.
+            self.seated = true;
+            client.say(LobbyWord::Ready(true));
+            if self.start_now {
+                client.say(LobbyWord::Start);
+            }
         }
         if let (Some(path), Some(Role::Seat { key, .. })) = (&self.key_file, client.role)
             && self.kept != Some(key)

@@ -172,6 +172,11 @@ impl Client {
         self.net.world_mut().write_message(intent);
     }
 
+    /// Says a word in the lobby: ready, or (the host) start the game now.
+    pub fn say(&mut self, word: crate::protocol::LobbyWord) {
+        self.net.world_mut().write_message(word);
+    }
+
     /// Leaves the server (the seat stays for whoever comes back with its key).
     pub fn leave(&mut self) {
         if let Some(mut c) = self.net.world_mut().get_resource_mut::<RenetClient>() {

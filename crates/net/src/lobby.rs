@@ -16,6 +16,11 @@ pub struct SeatView {
     /// The name of the person who took it.
     pub name: Option<String>,
     pub connected: bool,
+    /// Its player said they are ready.
+    pub ready: bool,
+    /// Its player is the host: the first to take a seat, who may choose the game's length and
+    /// start the game before every seat is taken.
+    pub host: bool,
 }
 
 /// The table as the lobby shows it.
@@ -23,6 +28,8 @@ pub struct SeatView {
 pub struct TableView {
     pub started: bool,
     pub over: bool,
+    /// The game's length.
+    pub phases: u32,
     pub phase: u32,
     /// The seat to act.
     pub to_act: Option<u32>,
@@ -109,12 +116,16 @@ mod tests {
                 kind: "human".into(),
                 name: None,
                 connected: false,
+                ready: false,
+                host: false,
             },
             SeatView {
                 seat: 1,
                 kind: "greedy".into(),
                 name: None,
                 connected: true,
+                ready: false,
+                host: false,
             },
         ];
         let mut table = TableView::default();
@@ -126,6 +137,9 @@ mod tests {
         );
         seats[0].name = Some("Ada".into());
         seats[0].connected = true;
+        seats[0].ready = true;
+        seats[0].host = true;
+        table.phases = 12;
         table.started = true;
         table.to_act = Some(0);
         show(server.world_mut(), &seats, &table);

@@ -105,6 +105,14 @@ impl Hello {
     }
 }
 
+/// A seated client's word in the lobby, before the game starts: ready (or not), and the host's
+/// starting the game now (the seats nobody took going to greedy bots).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LobbyWord {
+    Ready(bool),
+    Start,
+}
+
 /// An action a seated client asks the server to play for it.
 #[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Intent(pub Action);
@@ -241,6 +249,11 @@ impl Plugin for Protocol {
             Channel::Ordered,
             write::<ClientSendCtx, Intent>,
             read::<ServerReceiveCtx, Intent, MAX_CLIENT_MESSAGE>,
+        )
+        .add_client_message_with(
+            Channel::Ordered,
+            write::<ClientSendCtx, LobbyWord>,
+            read::<ServerReceiveCtx, LobbyWord, MAX_CLIENT_MESSAGE>,
         )
         .add_client_message_with(
             Channel::Ordered,

@@ -30,8 +30,8 @@ use aeternus_core::world::plugin::HexWorld;
 
 use crate::lobby::{SeatView, TableView};
 use crate::protocol::{
-    Checkpoint, Credentials, Desync, Hello, Intent, MAX_SNAPSHOT, Ran, Refusal, Role, SHOWN_PART,
-    SNAPSHOT_PART, SeatKey, Shown, SnapshotPart, Welcome, checked_name,
+    Checkpoint, Credentials, Desync, Hello, Intent, LobbyWord, MAX_SNAPSHOT, Ran, Refusal, Role,
+    SHOWN_PART, SNAPSHOT_PART, SeatKey, Shown, SnapshotPart, Welcome, checked_name,
 };
 use crate::transport;
 
@@ -76,6 +76,8 @@ struct SeatState {
     left: Option<Instant>,
     /// A bot plays it while its player is away.
     covered: bool,
+    /// Its player said they are ready.
+    ready: bool,
 }
 
 /// A client the server knows.
@@ -108,6 +110,8 @@ pub struct Server {
     turn_clock: Option<Duration>,
     /// The seat to act and since when.
     turn: Option<(PlayerId, Instant)>,
+    /// The host's seat: the first seat a client took.
+    host: Option<usize>,
     pub addr: SocketAddr,
     /// Whether this frame broadcast anything yet to go out.
     unsent: bool,
@@ -157,6 +161,7 @@ impl Server {
                 client: None,
                 left: resumed.as_ref().map(|_| Instant::now()),
                 covered: false,
+                ready: false,
             })
             .collect();
         let (mut game, ran, lines) = match resumed {
@@ -192,6 +197,7 @@ impl Server {
             grace,
             turn_clock,
             turn: None,
+            host: None,
             unsent: false,
             addr,
             told: Vec::new(),
@@ -254,6 +260,7 @@ impl Server {
         self.forget_gone();
         self.let_in();
         self.greet();
+        self.hear_lobby();
         self.cover_empty_seats();
         self.answer_desyncs();
         // Who may act as the frame begins: what intents are checked against, and the clock.
@@ -286,7 +293,8 @@ impl Server {
     /// The lobby as it stands, for bevy_replicon to send to every client.
     fn show_lobby(&mut self) {
         let seats: Vec<SeatView> = (self.seats.iter().zip(&self.header.seats))
-            .map(|(state, seat)| SeatView {
+            .enumerate()
+            .map(|(i, (state, seat))| SeatView {
                 seat: seat.player,
                 kind: if state.covered || !state.human && seat.bot == SeatKind::Human.name() {
                     Bot::Greedy.name().to_string()
@@ -297,6 +305,8 @@ impl Server {
                     .and_then(|e| self.clients.get(&e))
                     .map(|k| k.name.clone()),
                 connected: state.client.is_some() || !state.human,
+                ready: state.ready,
+                host: self.host == Some(i),
             })
             .collect();
         let turn_left_ms = match (self.turn, self.turn_clock) {
@@ -308,11 +318,38 @@ impl Server {
         let table = TableView {
             started: self.started,
             over: self.over,
+            phases: self.header.phases,
             phase: self.phase,
             to_act: self.turn.map(|t| t.0.0),
             turn_left_ms,
         };
         crate::lobby::show(self.net.world_mut(), &seats, &table);
+    }
+
+    /// The lobby's words of seated clients: ready or not, and the host starting the game now.
+    fn hear_lobby(&mut self) {
+        let words: Vec<FromClient<LobbyWord>> = self.drain();
+        for w in words {
+            let ClientId::Client(e) = w.client_id else {
+                continue;
+            };
+            let Some(i) = self.seats.iter().position(|s| s.client == Some(e)) else {
+                self.refuse(e, "only a seated player speaks in the lobby");
+                continue;
+            };
+            match w.message {
+                LobbyWord::Ready(ready) => self.seats[i].ready = ready,
+                LobbyWord::Start if self.host != Some(i) => {
+                    self.refuse(e, "only the host starts the game");
+                }
+                LobbyWord::Start if self.started => self.refuse(e, "the game has started"),
+                LobbyWord::Start => {
+                    self.told
+                        .push(format!("seat {i}, the host, started the game"));
+                    self.start();
+                }
+            }
+        }
     }
 
     /// The turn clock: an End Turn for the seat to act once its time is up.
@@ -421,6 +458,8 @@ impl Server {
         if seat.client.is_some() {
             return Err("that seat is played from another client".into());
         }
+        self.host.get_or_insert(i);
+        let seat = &mut self.seats[i];
         // A secret, not a game draw: from the system's randomness, never from the seed.
         let fresh = seat.key.is_none();
         let key = *seat.key.get_or_insert_with(|| SeatKey(rand::random()));

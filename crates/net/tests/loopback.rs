@@ -615,3 +615,55 @@ fn malformed_packets_and_oversized_messages_are_dropped() {
     assert!(clients[0].role.is_none(), "the oversized hello was taken");
     assert_eq!(clients[1].save_text(), Some(server.save_text()));
 }
+
+/// The lobby's words: a seated player says they are ready (the lobby shows it), a player who is
+/// not the host cannot start the game, and the host (the first seated) starts it before every
+/// seat is taken: the empty seat goes to a greedy bot and the game is played to its end.
+#[test]
+fn the_host_starts_the_game_before_every_seat_is_taken() {
+    use aeternus_net::protocol::LobbyWord;
+    let s = setup(&["human", "human", "human"], 3, 23);
+    let mut server = serve(&s, GRACE);
+    let at = server.addr;
+    let mut clients = vec![
+        client(at, play("Ada"), Some(Bot::Greedy)),
+        client(at, Hello::Watch { name: "Cy".into() }, None),
+    ];
+    run(&mut server, &mut clients, |_, cs| cs[0].role.is_some());
+    clients.push(client(at, play("Bo"), Some(Bot::Greedy)));
+    run(&mut server, &mut clients, |_, cs| cs[2].role.is_some());
+    clients[0].say(LobbyWord::Ready(true));
+    clients[2].say(LobbyWord::Start);
+    let shown = |c: &mut Client| {
+        let (seats, table) = c.lobby();
+        seats.len() == 3
+            && seats[0].ready
+            && seats[0].host
+            && !seats[1].host
+            && table.is_some_and(|t| !t.started && t.phases == 3)
+    };
+    run(&mut server, &mut clients, |_, cs| {
+        !cs[2].refusals.is_empty()
+    });
+    assert!(clients[2].refusals[0].contains("only the host"));
+    let start = Instant::now();
+    while !shown(&mut clients[1]) {
+        assert!(start.elapsed() < LIMIT, "{:?}", clients[1].lobby());
+        server.step().unwrap();
+        for c in clients.iter_mut() {
+            c.step().unwrap();
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    clients[0].say(LobbyWord::Start);
+    run(&mut server, &mut clients, |s, cs| {
+        s.is_over() && cs.iter().all(Client::is_over)
+    });
+    assert!(server.told.iter().any(|t| t.contains("the host, started")));
+    let (seats, _) = clients[1].lobby();
+    assert_eq!(seats[2].kind, "greedy", "the seat nobody took");
+    let save = server.save_text();
+    for c in &mut clients {
+        assert_eq!(c.save_text().as_deref(), Some(save.as_str()));
+    }
+}
