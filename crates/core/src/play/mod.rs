@@ -38,6 +38,7 @@ use bevy::prelude::*;
 
 use crate::per_game::PerGameApp;
 use crate::schedule::{FrameSystems, RuleStages};
+use crate::sites::SiteLayer;
 use crate::world::plugin::{GenerationRefused, HexEdited, HexGenerated, Resolve};
 
 pub use actions::{Action, Order, Refusal};
@@ -165,7 +166,11 @@ fn standing_rules(app: &mut App) {
     )
     .add_systems(
         Resolve,
-        (players::follow, search::learn)
+        // A game without the site layer has nothing to learn.
+        (
+            players::follow,
+            search::learn.run_if(resource_exists::<SiteLayer>),
+        )
             .chain()
             .before(crate::world::plugin::request_view)
             .in_set(RuleStages::Sight),
