@@ -128,8 +128,10 @@ impl OnlineWindow {
         ) {
             world.rules.play.goal.phases = setup.rules.play.goal.phases;
         }
+        let sees_all = seat.is_none() && self.client.sees_all();
         app.insert_non_send(self.client)
             .insert_resource(OnlineSeat(seat))
+            .insert_resource(aeternus_core::play::SpectatorSeesAll(sees_all))
             .init_resource::<Outbox>()
             .init_resource::<InFlight>()
             .init_resource::<Frames>()

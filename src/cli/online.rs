@@ -36,6 +36,10 @@ pub struct ServeArgs {
     /// process (the title's Host).
     #[arg(long, conflicts_with_all = ["rooms", "resume"])]
     pub host: bool,
+    /// Let spectators' windows show every site some faction knows (else what the seat to act
+    /// knows).
+    #[arg(long)]
+    pub spectators_see_all: bool,
     /// The address to listen on (default: every interface).
     #[arg(long, default_value = "0.0.0.0")]
     pub bind: std::net::IpAddr,
@@ -140,7 +144,7 @@ pub fn run_serve(
     let mut rooms = Vec::new();
     for (i, port) in (0u32..).zip(ports) {
         let named = |f: &Option<PathBuf>| f.as_ref().map(|f| room_file(f, i, args.rooms));
-        let server = Server::new(ServerOptions {
+        let mut server = Server::new(ServerOptions {
             setup: Setup {
                 rules: rules.clone(),
                 rules_hash: rules_hash.clone(),
@@ -155,6 +159,7 @@ pub fn run_serve(
             turn_clock: args.turn_seconds.map(Duration::from_secs),
             resume: args.resume.clone(),
         })?;
+        server.let_spectators_see_all(args.spectators_see_all);
         eprintln!("serving on {}", server.addr);
         if let Some(tell) = &listening {
             tell.send(server.addr).ok();

@@ -90,6 +90,8 @@ pub struct Client {
     external: bool,
     /// A snapshot for a window's game, put in by the next [`Client::advance`].
     restored: Option<SaveGame>,
+    /// The server lets a spectator's window show every site known.
+    sees_all: bool,
 }
 
 impl Client {
@@ -127,6 +129,7 @@ impl Client {
             sent: 0,
             external: false,
             restored: None,
+            sees_all: false,
         })
     }
 
@@ -274,6 +277,11 @@ impl Client {
         self.setup.as_ref()
     }
 
+    /// Whether the server lets this spectator's window show every site known.
+    pub fn sees_all(&self) -> bool {
+        self.sees_all
+    }
+
     /// How many intents sent are not yet played back or refused.
     pub fn in_flight(&self) -> u32 {
         self.sent
@@ -284,6 +292,7 @@ impl Client {
         // The sites shown so far come first, on coming back too: the actions missed meanwhile
         // are resent without them.
         self.shown_due = w.shown.saturating_sub(self.shown_got);
+        self.sees_all = w.sees_all;
         if self.game.is_some() {
             return Ok(());
         }

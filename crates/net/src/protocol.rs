@@ -138,6 +138,9 @@ pub struct Welcome {
     /// postcard cannot read back).
     pub game: String,
     pub shown: u32,
+    /// For a spectator: whether the server lets its window show every site known (else what
+    /// the seat to act knows).
+    pub sees_all: bool,
 }
 
 impl Welcome {

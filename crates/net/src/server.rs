@@ -112,6 +112,8 @@ pub struct Server {
     turn: Option<(PlayerId, Instant)>,
     /// The host's seat: the first seat a client took.
     host: Option<usize>,
+    /// Whether spectators' windows may show every site known.
+    spectators_see_all: bool,
     pub addr: SocketAddr,
     /// Whether this frame broadcast anything yet to go out.
     unsent: bool,
@@ -198,12 +200,19 @@ impl Server {
             turn_clock,
             turn: None,
             host: None,
+            spectators_see_all: false,
             unsent: false,
             addr,
             told: Vec::new(),
             intent_times: Vec::new(),
             sent_at: None,
         })
+    }
+
+    /// Lets spectators' windows show every site some faction knows, or only what the seat to
+    /// act knows (the default).
+    pub fn let_spectators_see_all(&mut self, all: bool) {
+        self.spectators_see_all = all;
     }
 
     /// Starts the game now, the seats nobody took going to greedy bots.
@@ -505,6 +514,7 @@ impl Server {
                 })
                 .expect("a game line serialises"),
                 shown: shown.len() as u32,
+                sees_all: self.spectators_see_all,
             },
         });
         for part in shown.chunks(SHOWN_PART) {

@@ -125,6 +125,10 @@ fn two_bot_clients_and_a_spectator_play_to_the_end_alike() {
         s.is_over() && cs.iter().all(Client::is_over)
     });
     assert!(server.actions() > 20, "{} actions", server.actions());
+    assert!(
+        !clients[2].sees_all(),
+        "by default a spectator sees what the seat to act knows"
+    );
     let save = server.save_text();
     for c in &mut clients {
         assert_eq!(c.mismatched, 0);
@@ -624,6 +628,7 @@ fn the_host_starts_the_game_before_every_seat_is_taken() {
     use aeternus_net::protocol::LobbyWord;
     let s = setup(&["human", "human", "human"], 3, 23);
     let mut server = serve(&s, GRACE);
+    server.let_spectators_see_all(true);
     let at = server.addr;
     let mut clients = vec![
         client(at, play("Ada"), Some(Bot::Greedy)),
@@ -660,6 +665,10 @@ fn the_host_starts_the_game_before_every_seat_is_taken() {
         s.is_over() && cs.iter().all(Client::is_over)
     });
     assert!(server.told.iter().any(|t| t.contains("the host, started")));
+    assert!(
+        clients[1].sees_all(),
+        "the server lets spectators see every site"
+    );
     let (seats, _) = clients[1].lobby();
     assert_eq!(seats[2].kind, "greedy", "the seat nobody took");
     let save = server.save_text();

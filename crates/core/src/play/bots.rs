@@ -180,6 +180,12 @@ pub struct Outbox(pub Vec<Action>);
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OnlineSeat(pub Option<PlayerId>);
 
+/// What an online spectator's window shows of the sites, as the server allows: every site some
+/// faction knows (`true`), or what the seat to act knows (`false`). A display policy: a
+/// spectator's client holds every site shown either way.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SpectatorSeesAll(pub bool);
+
 /// An online seat's actions sent and not yet played back or refused: a walk waits for its
 /// step to come back before it takes the next.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]

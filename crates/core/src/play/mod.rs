@@ -45,7 +45,7 @@ pub use actions::{Action, Order, Refusal};
 pub use advances::{Advances, phase_ap};
 pub use bots::{
     Bot, BotActions, BotBudget, BotPace, BotSeats, InFlight, MAX_TRIES, OnlineSeat, Outbox,
-    SeatKind, table_of,
+    SeatKind, SpectatorSeesAll, table_of,
 };
 pub use construction::{Built, check as build_check};
 pub use corruption::{StepSpread, step_spread};

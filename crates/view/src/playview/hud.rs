@@ -235,6 +235,8 @@ impl GameShown<'_, '_> {
     fn known(&self, me: Option<&Seated>) -> Option<KnownSites<'_>> {
         let layer = self.sites.as_deref()?;
         Some(match me {
+            // An online spectator the server lets see every site known.
+            Some(_) if self.table.sees_all() => layer.all_known(),
             Some(me) => layer.known_by(&self.knowledge, me.faction.0),
             None => layer.all_known(),
         })

@@ -87,6 +87,8 @@ pub struct Table<'w, 's> {
     phase: Res<'w, aeternus_core::play::Phase>,
     /// In an online game, the seat this window plays (its HUD shows it, not the seat to act).
     online: Option<Res<'w, aeternus_core::play::OnlineSeat>>,
+    /// In an online game watched, whether the window may show every site known.
+    sees_all: Option<Res<'w, aeternus_core::play::SpectatorSeesAll>>,
 }
 
 impl Table<'_, '_> {
@@ -124,6 +126,11 @@ impl Table<'_, '_> {
             Some(aeternus_core::play::OnlineSeat(Some(mine))) => Some(*mine),
             _ => self.to_act(),
         }
+    }
+
+    /// Whether this window watches an online game whose server lets it show every site known.
+    pub fn sees_all(&self) -> bool {
+        self.sees_all.as_deref().is_some_and(|s| s.0)
     }
 
     /// In an online game, the faction of the seat this window plays: what it may know.

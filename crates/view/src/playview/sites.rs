@@ -138,8 +138,12 @@ fn draw(from: StarSources, drawn: StarsDrawn) {
         shapes,
         art,
     } = from;
-    // Online, the window's own faction's knowledge, whoever acts.
+    // Online, the window's own faction's knowledge, whoever acts (a spectator's: every site
+    // known, where the server allows it).
     let seat = table.online_faction().or_else(|| {
+        if table.sees_all() {
+            return None;
+        }
         (table.in_order().iter())
             .find(|s| s.may_act())
             .map(|s| s.faction.0)

@@ -246,17 +246,22 @@ fn keys(
 }
 
 /// The mouse. Pointing selects only when the pointer moves: a menu that opens under a still
-/// pointer keeps its own first choice. Reads the items' interaction and the pointer's moves;
-/// writes [`Selected`], [`Take`].
+/// pointer keeps its own first choice (the first position a window hears of, as it opens under
+/// the pointer, is where the pointer rests, not a move). Reads the items' interaction and the
+/// pointer's moves; writes [`Selected`], [`Take`].
 fn pointer(
     items: Query<(&Interaction, &Item)>,
     menu: Res<State<Menu>>,
-    mut moved: MessageReader<bevy::window::CursorMoved>,
+    mut cursor: MessageReader<bevy::window::CursorMoved>,
     mut selected: ResMut<Selected>,
     mut take: MessageWriter<Take>,
-    mut was_pressed: Local<bool>,
+    (mut was_pressed, mut rested): (Local<bool>, Local<Option<Vec2>>),
 ) {
-    let moved = moved.read().count() > 0;
+    let mut moved = false;
+    for c in cursor.read() {
+        moved |= rested.is_some_and(|at| at != c.position);
+        *rested = Some(c.position);
+    }
     let mut pressed = false;
     for (interaction, item) in &items {
         match interaction {
