@@ -86,6 +86,7 @@ pub fn host(args: &ServeArgs, top: &Cli) -> Result<(), Fault> {
         bot: None,
         key_file: None,
         start: false,
+        length: None,
         rules: args.rules.clone(),
         save: args.save.clone(),
     };

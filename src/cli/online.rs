@@ -98,6 +98,10 @@ pub struct JoinArgs {
     /// to greedy bots.
     #[arg(long, conflicts_with = "spectate")]
     pub start: bool,
+    /// As the host, choose the game's length before it starts (1 to 1,000,000 phases).
+    #[arg(long = "phases", value_name = "PHASES", conflicts_with = "spectate",
+          value_parser = clap::value_parser!(u32).range(1..=MAX_PHASES as i64))]
+    pub length: Option<u32>,
     #[command(flatten)]
     pub rules: RulesArg,
     #[command(flatten)]
@@ -249,6 +253,7 @@ pub fn run_join(
         kept: key,
         seated: false,
         start_now: args.start,
+        length: args.length,
     };
     if !(args.headless || args.bot.is_some()) {
         return join_in_window(client, joining, window);
@@ -279,6 +284,8 @@ struct Joining {
     seated: bool,
     /// `--start`: the host starts the game once seated.
     start_now: bool,
+    /// `--phases`: the game's length the host chooses.
+    length: Option<u32>,
 }
 
 impl Joining {
@@ -304,6 +311,9 @@ impl Joining {
             // A player who joined is ready; the host may start at once.
             self.seated = true;
             client.say(LobbyWord::Ready(true));
+            if let Some(p) = self.length {
+                client.say(LobbyWord::Phases(p));
+            }
             if self.start_now {
                 client.say(LobbyWord::Start);
             }

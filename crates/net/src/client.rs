@@ -54,8 +54,9 @@ pub struct Client {
     said_hello: bool,
     bot: Option<Bot>,
     pub role: Option<Role>,
-    /// Broadcast actions not yet played, by index, each with the sites shown as it ran.
-    pending: BTreeMap<u32, (Action, Vec<ShownSite>)>,
+    /// Broadcast actions not yet played, by index, each with the sites shown as it ran (and,
+    /// for the first, the game's length).
+    pending: BTreeMap<u32, (Action, Vec<ShownSite>, Option<u32>)>,
     /// Sites shown with the welcome not yet put in the game (it may not be built yet), how
     /// many came since this client connected, and how many more the welcome said would come.
     shown: Vec<ShownSite>,
@@ -248,12 +249,13 @@ impl Client {
             index,
             action,
             shown,
+            phases,
         } in drain::<Ran>(&mut self.net)
         {
             if index < self.applied || index - self.applied > MAX_AHEAD {
                 continue;
             }
-            self.pending.insert(index, (action, shown));
+            self.pending.insert(index, (action, shown, phases));
         }
         self.checkpoints.extend(drain::<Checkpoint>(&mut self.net));
         for part in drain::<SnapshotPart>(&mut self.net) {
@@ -440,10 +442,13 @@ impl Client {
         let until = self.checkpoints.front().map_or(u32::MAX, |c| c.after);
         let mut fed = 0;
         while self.applied < until && fed < FEED {
-            let Some((action, shown)) = self.pending.remove(&self.applied) else {
+            let Some((action, shown, phases)) = self.pending.remove(&self.applied) else {
                 break;
             };
             show(world, &shown)?;
+            if let Some(p) = phases {
+                self.set_phases(world, p)?;
+            }
             if let Some(Role::Seat { player, .. }) = self.role
                 && action.player().0 == player
             {
@@ -461,6 +466,23 @@ impl Client {
             fed += 1;
         }
         Ok(fed > 0)
+    }
+
+    /// The game's length as the host chose it (carried by the first action): the game's rules
+    /// and the setup a snapshot is built on.
+    fn set_phases(&mut self, world: &mut World, phases: u32) -> Result<(), Fault> {
+        if !(1..=aeternus_core::sim::MAX_PHASES).contains(&phases) {
+            return Err(Fault::BadInput(format!(
+                "the server: a game of {phases} phases"
+            )));
+        }
+        if let Some(setup) = &mut self.setup {
+            setup.rules.play.goal.phases = phases;
+        }
+        if let Some(mut hexes) = world.get_resource_mut::<aeternus_core::world::HexWorld>() {
+            hexes.rules.play.goal.phases = phases;
+        }
+        Ok(())
     }
 
     /// Checks the checkpoints the game has reached (a stale one is passed over); false on a

@@ -106,10 +106,12 @@ impl Hello {
 }
 
 /// A seated client's word in the lobby, before the game starts: ready (or not), and the host's
-/// starting the game now (the seats nobody took going to greedy bots).
+/// choices: the game's length in phases, and starting the game now (the seats nobody took
+/// going to greedy bots).
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LobbyWord {
     Ready(bool),
+    Phases(u32),
     Start,
 }
 
@@ -158,12 +160,15 @@ pub const SHOWN_PART: usize = 512;
 pub struct Shown(pub Vec<ShownSite>);
 
 /// An action the server fed to the rules pipeline: the `index`-th of the game, and the sites
-/// some faction came to know in the frame it ran in (on the first action of the frame).
+/// some faction came to know in the frame it ran in (on the first action of the frame). The
+/// first action also carries the game's length, which the host may have chosen after the
+/// welcome.
 #[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Ran {
     pub index: u32,
     pub action: Action,
     pub shown: Vec<ShownSite>,
+    pub phases: Option<u32>,
 }
 
 /// The game's digest once `after` actions have been played (sent when the phase turns, and at

@@ -21,6 +21,7 @@ use aeternus_core::play::{
 };
 use aeternus_core::rules::Rules;
 use aeternus_core::save::digest::{digest, peer_save};
+use aeternus_core::sim::MAX_PHASES;
 use aeternus_core::sim::format::{GameLine, Line};
 use aeternus_core::sim::game::{self, Setup};
 use aeternus_core::sim::replay::{Log, replay_keeping};
@@ -351,7 +352,17 @@ impl Server {
                 LobbyWord::Start if self.host != Some(i) => {
                     self.refuse(e, "only the host starts the game");
                 }
-                LobbyWord::Start if self.started => self.refuse(e, "the game has started"),
+                LobbyWord::Start | LobbyWord::Phases(_) if self.started => {
+                    self.refuse(e, "the game has started")
+                }
+                LobbyWord::Phases(_) if self.host != Some(i) => {
+                    self.refuse(e, "only the host chooses the game's length");
+                }
+                LobbyWord::Phases(p) => {
+                    if let Err(why) = self.choose_phases(p) {
+                        self.refuse(e, &why);
+                    }
+                }
                 LobbyWord::Start => {
                     self.told
                         .push(format!("seat {i}, the host, started the game"));
@@ -359,6 +370,33 @@ impl Server {
                 }
             }
         }
+    }
+
+    /// The host's choice of the game's length, before the game starts: the game's rules, the
+    /// game line and the journal say it; the first action broadcast carries it to the clients.
+    fn choose_phases(&mut self, phases: u32) -> Result<(), String> {
+        if !(1..=MAX_PHASES).contains(&phases) {
+            return Err(format!(
+                "a game lasts 1 to {MAX_PHASES} phases, not {phases}"
+            ));
+        }
+        if !self.ran.is_empty() {
+            return Err("the game has begun".into());
+        }
+        self.header.phases = phases;
+        (self.game.world_mut().resource_mut::<HexWorld>())
+            .rules
+            .play
+            .goal
+            .phases = phases;
+        if let Some(journal) = &mut self.journal {
+            let path = journal.path.clone();
+            *journal = Journal::start(&path, &[Line::Game(self.header.clone())])
+                .map_err(|e| e.to_string())?;
+        }
+        self.told
+            .push(format!("the host chose a game of {phases} phases"));
+        Ok(())
     }
 
     /// The turn clock: an End Turn for the seat to act once its time is up.
@@ -530,6 +568,7 @@ impl Server {
                     index: index as u32,
                     action: action.clone(),
                     shown: Vec::new(),
+                    phases: (index == 0).then_some(self.header.phases),
                 },
             });
         }
@@ -656,10 +695,12 @@ impl Server {
                 let index = self.ran.len() as u32;
                 self.ran.push(action.clone());
                 let shown = std::mem::take(&mut self.shown);
+                let phases = (index == 0).then_some(self.header.phases);
                 self.broadcast(Ran {
                     index,
                     action,
                     shown,
+                    phases,
                 });
             }
             // The actions go out before the checkpoint's digest is worked out (a save's worth

@@ -444,6 +444,7 @@ fn a_played_action_takes_a_few_bytes() {
                 index: actions as u32,
                 action,
                 shown: std::mem::take(&mut shown),
+                phases: (actions == 0).then_some(100),
             };
             sites += ran.shown.len();
             let mut out = Vec::new();
@@ -620,9 +621,10 @@ fn malformed_packets_and_oversized_messages_are_dropped() {
     assert_eq!(clients[1].save_text(), Some(server.save_text()));
 }
 
-/// The lobby's words: a seated player says they are ready (the lobby shows it), a player who is
-/// not the host cannot start the game, and the host (the first seated) starts it before every
-/// seat is taken: the empty seat goes to a greedy bot and the game is played to its end.
+/// The lobby's words: a seated player says they are ready (the lobby shows it), the host (the
+/// first seated) chooses a game of 2 phases where the server offered 3, a player who is not the
+/// host cannot start the game, and the host starts it before every seat is taken: the empty
+/// seat goes to a greedy bot and the game of 2 phases is played to its end alike everywhere.
 #[test]
 fn the_host_starts_the_game_before_every_seat_is_taken() {
     use aeternus_net::protocol::LobbyWord;
@@ -638,6 +640,7 @@ fn the_host_starts_the_game_before_every_seat_is_taken() {
     clients.push(client(at, play("Bo"), Some(Bot::Greedy)));
     run(&mut server, &mut clients, |_, cs| cs[2].role.is_some());
     clients[0].say(LobbyWord::Ready(true));
+    clients[0].say(LobbyWord::Phases(2));
     clients[2].say(LobbyWord::Start);
     let shown = |c: &mut Client| {
         let (seats, table) = c.lobby();
@@ -645,7 +648,7 @@ fn the_host_starts_the_game_before_every_seat_is_taken() {
             && seats[0].ready
             && seats[0].host
             && !seats[1].host
-            && table.is_some_and(|t| !t.started && t.phases == 3)
+            && table.is_some_and(|t| !t.started && t.phases == 2)
     };
     run(&mut server, &mut clients, |_, cs| {
         !cs[2].refusals.is_empty()
@@ -672,6 +675,11 @@ fn the_host_starts_the_game_before_every_seat_is_taken() {
     let (seats, _) = clients[1].lobby();
     assert_eq!(seats[2].kind, "greedy", "the seat nobody took");
     let save = server.save_text();
+    assert!(server.told.iter().any(|t| t.contains("a game of 2 phases")));
+    assert!(
+        save.contains("end: phases") && save.contains("phase: 2,"),
+        "a game of 2 phases"
+    );
     for c in &mut clients {
         assert_eq!(c.save_text().as_deref(), Some(save.as_str()));
     }
