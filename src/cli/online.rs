@@ -26,6 +26,8 @@ const LINGER: Duration = Duration::from_secs(5);
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(20);
 /// A frame of a headless server or client.
 const FRAME: Duration = Duration::from_millis(2);
+/// The longest wait between an idle headless client's steps.
+const IDLE: Duration = Duration::from_millis(16);
 
 #[derive(Args, Debug, Clone)]
 pub struct ServeArgs {
@@ -258,10 +260,20 @@ pub fn run_join(
     if !(args.headless || args.bot.is_some()) {
         return join_in_window(client, joining, window);
     }
+    // A client with nothing to do waits longer between steps (up to `IDLE`), so many of them
+    // share a machine; anything played, sent or refused brings it back to every `FRAME`.
+    let mut wait = FRAME;
     while !client.is_over() {
+        let before = (client.played(), client.in_flight(), client.refusals.len());
         client.step()?;
         joining.check(&mut client)?;
-        std::thread::sleep(FRAME);
+        let after = (client.played(), client.in_flight(), client.refusals.len());
+        wait = if before == after {
+            (wait * 2).min(IDLE)
+        } else {
+            FRAME
+        };
+        std::thread::sleep(wait);
     }
     eprintln!(
         "the game is over: {} checkpoints matched, {} did not",

@@ -284,6 +284,11 @@ impl Client {
         self.sees_all
     }
 
+    /// How many of the server's actions this client has played.
+    pub fn played(&self) -> u32 {
+        self.applied
+    }
+
     /// How many intents sent are not yet played back or refused.
     pub fn in_flight(&self) -> u32 {
         self.sent
