@@ -67,10 +67,11 @@ fn run(server: &mut Server, clients: &mut [Client], done: impl Fn(&Server, &[Cli
     while !done(server, clients) {
         assert!(
             start.elapsed() < LIMIT,
-            "the game took over {LIMIT:?}: {} actions; {:?}; {:?}",
+            "the game took over {LIMIT:?}: {} actions; {:?}; {:?}; the table as a client sees it: {:?}",
             server.actions(),
             clients.iter().map(Client::progress).collect::<Vec<_>>(),
-            server.told
+            server.told,
+            clients.first_mut().map(|c| c.lobby())
         );
         server.step().unwrap();
         for c in clients.iter_mut() {
