@@ -93,6 +93,9 @@ pub struct Client {
     restored: Option<SaveGame>,
     /// The server lets a spectator's window show every site known.
     sees_all: bool,
+    /// The server has welcomed this connection (a reconnection is welcomed anew): before it, an
+    /// intent would reach a server that has not let the client in, which drops it unheard.
+    welcomed: bool,
 }
 
 impl Client {
@@ -131,6 +134,7 @@ impl Client {
             external: false,
             restored: None,
             sees_all: false,
+            welcomed: false,
         })
     }
 
@@ -208,6 +212,7 @@ impl Client {
         self.said_hello = false;
         self.in_flight = false;
         self.shown_got = 0;
+        self.welcomed = false;
         Ok(())
     }
 
@@ -300,6 +305,7 @@ impl Client {
         // are resent without them.
         self.shown_due = w.shown.saturating_sub(self.shown_got);
         self.sees_all = w.sees_all;
+        self.welcomed = true;
         if self.game.is_some() {
             return Ok(());
         }
@@ -521,6 +527,7 @@ impl Client {
             return;
         };
         if self.bot.is_none()
+            || !self.welcomed
             || self.in_flight
             || self.over
             || self.resyncing.is_some()
