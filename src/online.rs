@@ -118,10 +118,8 @@ impl OnlineWindow {
             None => Ok(Vec::new()),
         }
         .map_err(|e| Fault::BadInput(e.to_string()))?;
-        if let Some(mut layer) = app.world_mut().get_resource_mut::<SiteLayer>() {
-            aeternus_core::sites::veil::show(&mut layer, &shown)
-                .map_err(|e| Fault::BadInput(format!("the server: sites shown: {e}")))?;
-        }
+        aeternus_core::sites::veil::show(app.world_mut(), &shown)
+            .map_err(|e| Fault::BadInput(format!("the server: sites shown: {e}")))?;
         // The game's length is the server's, not the rule file's.
         if let (Some(setup), Some(mut world)) = (
             self.client.setup(),

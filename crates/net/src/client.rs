@@ -18,7 +18,7 @@ use aeternus_core::save::SaveGame;
 use aeternus_core::save::digest::digest;
 use aeternus_core::sim::game::{self, Setup};
 use aeternus_core::sim::replay::{FEED, checked_setup};
-use aeternus_core::sites::{ShownSite, SiteLayer, SiteRules, Veil};
+use aeternus_core::sites::{ShownSite, SiteRules, Veil};
 
 use crate::protocol::{
     Checkpoint, Credentials, Desync, Hello, Intent, MAX_SNAPSHOT, Ran, Refusal, Role,
@@ -64,8 +64,6 @@ pub struct Client {
     shown_due: u32,
     applied: u32,
     checkpoints: VecDeque<Checkpoint>,
-    /// An intent sent and not yet seen played or refused.
-    in_flight: bool,
     /// The actions of this client's seat played so far: its bot's count of decisions, so a
     /// bot that comes back decides as it would have.
     mine: u32,
@@ -118,7 +116,6 @@ impl Client {
             shown_due: 0,
             applied: 0,
             checkpoints: VecDeque::new(),
-            in_flight: false,
             mine: 0,
             matched: 0,
             mismatched: 0,
@@ -210,7 +207,8 @@ impl Client {
             };
         }
         self.said_hello = false;
-        self.in_flight = false;
+        // What the last server never answered is not awaited from this one.
+        self.sent = 0;
         self.shown_got = 0;
         self.welcomed = false;
         Ok(())
@@ -239,7 +237,6 @@ impl Client {
             self.welcome(w)?;
         }
         for r in drain::<Refusal>(&mut self.net) {
-            self.in_flight = false;
             self.sent = self.sent.saturating_sub(1);
             self.refusals.push(r.0);
         }
@@ -413,7 +410,6 @@ impl Client {
         self.pending.retain(|&i, _| i >= after);
         self.checkpoints.retain(|c| c.after >= after);
         self.resyncing = None;
-        self.in_flight = false;
         self.sent = 0;
         self.resynced += 1;
         Ok(())
@@ -463,7 +459,6 @@ impl Client {
             if let Some(Role::Seat { player, .. }) = self.role
                 && action.player().0 == player
             {
-                self.in_flight = false;
                 self.sent = self.sent.saturating_sub(1);
                 self.mine += 1;
                 if let Some(t) = self.sent_at.take()
@@ -528,7 +523,7 @@ impl Client {
         };
         if self.bot.is_none()
             || !self.welcomed
-            || self.in_flight
+            || self.sent > 0
             || self.over
             || self.resyncing.is_some()
             || !self.pending.is_empty()
@@ -561,9 +556,8 @@ impl Client {
             .unwrap_or_default();
         let sent = !decided.is_empty();
         for action in decided {
-            self.in_flight = true;
             self.sent_at = Some(std::time::Instant::now());
-            self.net.world_mut().write_message(Intent(action));
+            self.send(Intent(action));
         }
         // The intent goes out now rather than a frame later.
         if sent {
@@ -575,13 +569,7 @@ impl Client {
 /// Puts sites the server showed in a client's game; a site not of the rules is the server's
 /// fault, refused.
 fn show(world: &mut World, sites: &[ShownSite]) -> Result<(), Fault> {
-    if sites.is_empty() {
-        return Ok(());
-    }
-    let Some(mut layer) = world.get_resource_mut::<SiteLayer>() else {
-        return Ok(());
-    };
-    aeternus_core::sites::veil::show(&mut layer, sites)
+    aeternus_core::sites::veil::show(world, sites)
         .map_err(|e| Fault::BadInput(format!("the server: sites shown: {e}")))
 }
 

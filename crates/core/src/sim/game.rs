@@ -117,9 +117,7 @@ impl Setup {
     /// site shown is not of the site rules.
     pub fn app_showing(&self, shown: &[crate::sites::ShownSite]) -> Result<App, String> {
         let (mut app, _) = self.build();
-        if let Some(mut layer) = app.world_mut().get_resource_mut::<SiteLayer>() {
-            crate::sites::veil::show(&mut layer, shown)?;
-        }
+        crate::sites::veil::show(app.world_mut(), shown)?;
         app.update();
         Ok(app)
     }
@@ -170,10 +168,8 @@ impl Setup {
             schedule.set_executor(SingleThreadedExecutor::new());
         }
         save.install(&mut app, world);
-        if let Some(mut layer) = app.world_mut().get_resource_mut::<SiteLayer>() {
-            crate::sites::veil::show(&mut layer, &shown)
-                .map_err(|e| Fault::BadInput(format!("{source}: field `veil.shown`: {e}")))?;
-        }
+        crate::sites::veil::show(app.world_mut(), &shown)
+            .map_err(|e| Fault::BadInput(format!("{source}: field `veil.shown`: {e}")))?;
         app.update();
         Ok(app)
     }

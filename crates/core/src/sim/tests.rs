@@ -538,7 +538,7 @@ fn a_peer_of_a_veiled_game_plays_it_alike_holding_only_the_sites_known() {
     let first = newly_shown(keeper.world_mut());
     let mut peer = peer_setup.app_showing(&first).unwrap();
     let feed = |peer: &mut bevy::prelude::App, shown: &[crate::sites::ShownSite]| {
-        show(&mut peer.world_mut().resource_mut::<SiteLayer>(), shown).unwrap();
+        show(peer.world_mut(), shown).unwrap();
     };
     let mut searches = 0;
     while keeper.world().get_resource::<GameOver>().is_none() {

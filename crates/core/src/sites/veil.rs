@@ -157,10 +157,16 @@ pub fn all_shown(ecs: &World) -> Vec<ShownSite> {
     all
 }
 
-/// Puts sites the keeper showed in a peer's layer, each in its rank's place on its hex (one
-/// already held is passed over). Refused, naming the first bad one, when a site is not of the
-/// rules or the layer would pass [`MAX_SHOWN`].
-pub fn show(layer: &mut SiteLayer, sites: &[ShownSite]) -> Result<(), String> {
+/// Puts sites the keeper showed in a peer's game's layer (a game without one takes nothing),
+/// each in its rank's place on its hex (one already held is passed over). Refused, naming the
+/// first bad one, when a site is not of the rules or the layer would pass [`MAX_SHOWN`].
+pub fn show(ecs: &mut World, sites: &[ShownSite]) -> Result<(), String> {
+    if sites.is_empty() {
+        return Ok(());
+    }
+    let Some(mut layer) = ecs.get_resource_mut::<SiteLayer>() else {
+        return Ok(());
+    };
     if layer.placed.len().saturating_add(sites.len()) > MAX_SHOWN {
         return Err(format!("more than {MAX_SHOWN} sites shown"));
     }
