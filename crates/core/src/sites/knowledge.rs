@@ -115,17 +115,32 @@ impl Knowledge {
     /// The hexes some faction looked over deeper since the last call, each once, in no order;
     /// the first call gives every hex any faction has looked over, and keeps count from then.
     pub fn take_fresh(&mut self) -> Vec<Hex> {
-        let first = !std::mem::replace(&mut self.tracked, true);
+        if !std::mem::replace(&mut self.tracked, true) {
+            for known in self.factions.values_mut() {
+                known.fresh = Some(Vec::new());
+            }
+            return self.looked_over();
+        }
         let mut hexes: Vec<Hex> = Vec::new();
         for known in self.factions.values_mut() {
-            match (first, &mut known.fresh) {
-                (false, Some(fresh)) => hexes.append(fresh),
-                _ => {
+            match &mut known.fresh {
+                Some(fresh) => hexes.append(fresh),
+                None => {
                     hexes.extend(known.depth.keys());
                     known.fresh = Some(Vec::new());
                 }
             }
         }
+        hexes.sort_unstable_by_key(|h| (h.x, h.y));
+        hexes.dedup();
+        hexes
+    }
+
+    /// Every hex some faction has looked over, each once, in coordinate order.
+    pub fn looked_over(&self) -> Vec<Hex> {
+        let mut hexes: Vec<Hex> = (self.factions.values())
+            .flat_map(|k| k.depth.keys().copied())
+            .collect();
         hexes.sort_unstable_by_key(|h| (h.x, h.y));
         hexes.dedup();
         hexes

@@ -142,12 +142,7 @@ pub fn all_shown(ecs: &World) -> Vec<ShownSite> {
     let mut all: Vec<ShownSite> = match veil {
         Veil::Salted { .. } => {
             let knowledge = ecs.resource::<Knowledge>();
-            let mut hexes: Vec<Hex> = (knowledge.factions())
-                .flat_map(|(_, k)| k.hexes().map(|(h, _)| h))
-                .collect();
-            hexes.sort_unstable_by_key(|h| (h.x, h.y));
-            hexes.dedup();
-            known_on(layer, knowledge, hexes)
+            known_on(layer, knowledge, knowledge.looked_over())
         }
         Veil::Shown { .. } => (0..layer.placed.len())
             .filter_map(|i| layer.shown_site(i, layer.rank(i)))
