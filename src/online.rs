@@ -100,11 +100,6 @@ struct SaveAtEnd {
     done: bool,
 }
 
-/// Frames the window has run: the first plays the loaded game's first sight alone, as the
-/// server's first frame did.
-#[derive(Resource, Debug, Default)]
-struct Frames(u32);
-
 impl OnlineWindow {
     /// Wires the client into the window's app (its game loaded from `save`): the seat its
     /// keys play, the outbox, the sites shown so far, and the frame's network step.
@@ -133,7 +128,6 @@ impl OnlineWindow {
             .insert_resource(aeternus_core::play::SpectatorSeesAll(sees_all))
             .init_resource::<Outbox>()
             .init_resource::<InFlight>()
-            .init_resource::<Frames>()
             .insert_resource(SaveAtEnd {
                 path: self.save_at_end,
                 done: false,
@@ -148,12 +142,15 @@ impl OnlineWindow {
 }
 
 /// The network's step in the window's frame (see the module's words). A fault (a server that
-/// breaks the protocol) is told in the notice and ends the window's part in the game.
-fn step(world: &mut World) {
+/// breaks the protocol) is told in the notice and ends the window's part in the game. `frames`:
+/// the frames run so far (the first plays the loaded game's first sight alone, as the server's
+/// first frame did).
+fn step(world: &mut World, mut frames: Local<u32>) {
     let Some(mut client) = world.remove_non_send::<Client>() else {
         return;
     };
-    match step_client(world, &mut client) {
+    *frames = frames.saturating_add(1);
+    match step_client(world, &mut client, *frames) {
         Ok(()) => {
             world.insert_non_send(client);
         }
@@ -164,7 +161,7 @@ fn step(world: &mut World) {
     }
 }
 
-fn step_client(world: &mut World, client: &mut Client) -> Result<(), Fault> {
+fn step_client(world: &mut World, client: &mut Client, frames: u32) -> Result<(), Fault> {
     client.receive()?;
     let out = std::mem::take(&mut world.resource_mut::<Outbox>().0);
     let sent = !out.is_empty();
@@ -180,11 +177,6 @@ fn step_client(world: &mut World, client: &mut Client) -> Result<(), Fault> {
     let playing = world
         .get_resource::<State<Screen>>()
         .is_some_and(|s| matches!(s.get(), Screen::Game | Screen::GameOver));
-    let frames = {
-        let mut f = world.resource_mut::<Frames>();
-        f.0 = f.0.saturating_add(1);
-        f.0
-    };
     if playing && frames > 1 {
         client.advance(world)?;
     }

@@ -15,7 +15,7 @@ use super::phase::{Phase, PhaseBegun};
 use super::players::Faction;
 use crate::per_game::PerGameApp;
 use crate::rules::Yield;
-use crate::sites::{Knowledge, STOOD_ON, SiteLayer};
+use crate::sites::{Knowledge, SiteLayer};
 use crate::world::HexWorld;
 use crate::world::plugin::HexPos;
 
@@ -224,13 +224,8 @@ impl LedgerSources<'_, '_> {
             advances: &self.advances,
             rules: &self.world.rules,
         };
-        let unknown_here = |at: hexx::Hex, owner: Faction| {
-            let depth = self.depth(at, owner);
-            depth.is_none_or(|d| d < STOOD_ON)
-                && sites.sites_at(at).any(|s| depth.is_none_or(|d| s.find > d))
-        };
         let unsettled = (self.flags.iter())
-            .filter(|(at, owner)| unknown_here(at.0, owner.0))
+            .filter(|(at, owner)| !(sites.known_by(&self.knowledge, owner.0.0)).all_known_at(at.0))
             .map(|(at, owner)| (at.0, owner.0, self.depth(at.0, owner.0)))
             .collect();
         Earnings {
