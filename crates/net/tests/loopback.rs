@@ -61,8 +61,9 @@ fn play(name: &str) -> Hello {
     }
 }
 
-/// Steps the server and the clients until `done`, failing past [`LIMIT`].
-fn run(server: &mut Server, clients: &mut [Client], done: impl Fn(&Server, &[Client]) -> bool) {
+/// Steps the server and the clients until `done` (which may read a client's lobby), failing
+/// past [`LIMIT`].
+fn run(server: &mut Server, clients: &mut [Client], done: impl Fn(&Server, &mut [Client]) -> bool) {
     let start = Instant::now();
     while !done(server, clients) {
         assert!(
@@ -113,15 +114,7 @@ fn two_bot_clients_and_a_spectator_play_to_the_end_alike() {
             && seats[2].kind == "greedy"
             && table.is_some_and(|t| t.started)
     };
-    let start = Instant::now();
-    while !named(&mut clients[2]) {
-        assert!(start.elapsed() < LIMIT, "{:?}", clients[2].lobby());
-        server.step().unwrap();
-        for c in clients.iter_mut() {
-            c.step().unwrap();
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
+    run(&mut server, &mut clients, |_, cs| named(&mut cs[2]));
     run(&mut server, &mut clients, |s, cs| {
         s.is_over() && cs.iter().all(Client::is_over)
     });
@@ -273,15 +266,7 @@ fn hostile_intents_cost_only_their_sender() {
             player: PlayerId(bo),
         }));
     }
-    let start = Instant::now();
-    while !server.is_over() {
-        assert!(start.elapsed() < LIMIT, "{:?}", server.told);
-        server.step().unwrap();
-        for c in clients.iter_mut() {
-            c.step().unwrap();
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
+    run(&mut server, &mut clients, |s, _| s.is_over());
     assert!(
         server
             .told
@@ -655,15 +640,7 @@ fn the_host_starts_the_game_before_every_seat_is_taken() {
         !cs[2].refusals.is_empty()
     });
     assert!(clients[2].refusals[0].contains("only the host"));
-    let start = Instant::now();
-    while !shown(&mut clients[1]) {
-        assert!(start.elapsed() < LIMIT, "{:?}", clients[1].lobby());
-        server.step().unwrap();
-        for c in clients.iter_mut() {
-            c.step().unwrap();
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
+    run(&mut server, &mut clients, |_, cs| shown(&mut cs[1]));
     clients[0].say(LobbyWord::Start);
     run(&mut server, &mut clients, |s, cs| {
         s.is_over() && cs.iter().all(Client::is_over)
