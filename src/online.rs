@@ -2,7 +2,9 @@
 //! window's frame, before the menus and the keys. It takes what the server sent, sends this
 //! window's actions (the [`Outbox`] the keys and walks fill, for the [`OnlineSeat`] alone) as
 //! intents, and writes the server's actions, in order, for the frame's rules to play, checking
-//! the server's digests as the game reaches them (a mismatch takes the server's snapshot).
+//! the server's digests as the game reaches them (a mismatch takes the server's snapshot). It
+//! keeps the window's lobby board ([`LobbyBoard`]) and sends what its person says there; when
+//! the host chooses other rules, the window opens anew on them (the seat back with its key).
 
 use std::path::PathBuf;
 
@@ -11,6 +13,7 @@ use bevy::prelude::*;
 use crate::cli::Cli;
 use crate::cli::online::{JoinArgs, ServeArgs};
 use aeternus_core::headless::Fault;
+use aeternus_core::play::lobby::{LobbyBoard, LobbySays};
 use aeternus_core::play::{InFlight, OnlineSeat, Outbox};
 use aeternus_core::save::SaveGame;
 use aeternus_core::schedule::FrameSystems;
@@ -27,23 +30,40 @@ use aeternus_view::screens::Screen;
 pub struct OnlineWindow {
     pub client: Client,
     pub save_at_end: Option<PathBuf>,
+    /// How to open the window anew on other rules (`join`'s arguments, the seat's key file
+    /// last); none when this process runs the server, which would end with it.
+    pub rejoin: Option<Rejoin>,
+}
+
+/// `join`'s arguments to open the window anew, and where the seat's key is kept for it.
+#[derive(Debug, Clone)]
+pub struct Rejoin {
+    pub args: Vec<std::ffi::OsString>,
+    pub key_file: PathBuf,
 }
 
 /// Opens the game's window on an online game: `save` is the game as the client built it, which
 /// the window loads as any save, and `client` plays on in the window's frame. `args` and `top`:
-/// the command line's `join` and the window's test options (`--screenshot`, `--press`).
+/// the command line's `join` and the window's test options (`--screenshot`, `--press`);
+/// `serving`: this process runs the server.
 pub fn open_window(
     client: Client,
     save: SaveGame,
     args: &JoinArgs,
     top: &Cli,
+    serving: bool,
 ) -> Result<(), Fault> {
     let path = std::env::temp_dir().join(format!("aeternus-join-{}.ron", std::process::id()));
     aeternus_core::save::write_atomic(&path, &save.to_ron())
         .map_err(|e| Fault::Io(format!("{}: {e}", path.display())))?;
+    // The window plays the rules the server sent, from a file beside the save.
+    let rules_path = path.with_extension("rules.ron");
+    let rules = client.rules_text().unwrap_or_default();
+    aeternus_core::save::write_atomic(&rules_path, rules)
+        .map_err(|e| Fault::Io(format!("{}: {e}", rules_path.display())))?;
     let mut argv: Vec<std::ffi::OsString> =
         vec!["aeternus".into(), "--load".into(), path.clone().into()];
-    argv.extend(["--rules".into(), args.rules.name.clone().into()]);
+    argv.extend(["--rules".into(), rules_path.clone().into()]);
     // Autosaves, F5 and the end's save go beside --save, apart from local games' saves.
     let save_path = (args.save.file.clone())
         .unwrap_or_else(|| aeternus_core::save::saves_folder().join("aeternus-online.ron"));
@@ -56,13 +76,44 @@ pub fn open_window(
     }
     let cli =
         <Cli as clap::Parser>::try_parse_from(argv).map_err(|e| Fault::BadInput(e.to_string()))?;
+    let rejoin = (!serving).then(|| rejoin(args, &save_path, top));
     let online = OnlineWindow {
         client,
         save_at_end: Some(save_path),
+        rejoin,
     };
     let result = crate::game::run_with(&cli, move |app| online.install(app, &save));
     std::fs::remove_file(&path).ok();
+    std::fs::remove_file(&rules_path).ok();
     result
+}
+
+/// The arguments that join the same server anew in a window: the seat's key in `--key-file`
+/// (the one given, else one beside the window's temporary files).
+fn rejoin(args: &JoinArgs, save_path: &std::path::Path, top: &Cli) -> Rejoin {
+    let key_file = (args.key_file.clone()).unwrap_or_else(|| {
+        std::env::temp_dir().join(format!("aeternus-join-{}.key", std::process::id()))
+    });
+    let mut argv: Vec<std::ffi::OsString> = vec![
+        "join".into(),
+        args.addr.clone().into(),
+        "--name".into(),
+        args.name.clone().into(),
+        "--save".into(),
+        save_path.into(),
+    ];
+    if args.spectate {
+        argv.push("--spectate".into());
+    } else {
+        argv.extend(["--key-file".into(), key_file.clone().into()]);
+    }
+    if let Some(shot) = &top.screenshot {
+        argv.extend(["--screenshot".into(), shot.clone().into()]);
+    }
+    Rejoin {
+        args: argv,
+        key_file,
+    }
 }
 
 /// `serve --host`: the server in a thread of this process, and this machine's person joining
@@ -87,11 +138,18 @@ pub fn host(args: &ServeArgs, top: &Cli) -> Result<(), Fault> {
         key_file: None,
         start: false,
         length: None,
-        rules: args.rules.clone(),
+        choose_rules: None,
+        rules: None,
         save: args.save.clone(),
     };
-    crate::cli::online::run_join(&join, |client, save| open_window(client, save, &join, top))
+    crate::cli::online::run_join(&join, |client, save| {
+        open_window(client, save, &join, top, true)
+    })
 }
+
+/// How this window opens anew on other rules.
+#[derive(Resource, Debug)]
+struct RejoinArgs(Rejoin);
 
 /// Where the game is saved when it ends, and whether it was.
 #[derive(Resource, Debug, Default)]
@@ -123,7 +181,17 @@ impl OnlineWindow {
             world.rules.play.goal.phases = setup.rules.play.goal.phases;
         }
         let sees_all = seat.is_none() && self.client.sees_all();
+        let board = LobbyBoard {
+            mine: seat.map(|p| p.0),
+            rules_here: self.rejoin.is_some(),
+            ..default()
+        };
+        if let Some(rejoin) = self.rejoin {
+            app.insert_resource(RejoinArgs(rejoin));
+        }
         app.insert_non_send(self.client)
+            .insert_resource(board)
+            .init_resource::<LobbySays>()
             .insert_resource(OnlineSeat(seat))
             .insert_resource(aeternus_core::play::SpectatorSeesAll(sees_all))
             .init_resource::<Outbox>()
@@ -163,6 +231,10 @@ fn step(world: &mut World, mut frames: Local<u32>) {
 
 fn step_client(world: &mut World, client: &mut Client, frames: u32) -> Result<(), Fault> {
     client.receive()?;
+    if client.rules_changed {
+        return open_anew(world, client);
+    }
+    keep_board(world, client);
     let out = std::mem::take(&mut world.resource_mut::<Outbox>().0);
     let sent = !out.is_empty();
     for action in out {
@@ -188,6 +260,38 @@ fn step_client(world: &mut World, client: &mut Client, frames: u32) -> Result<()
         save_at_end(world)?;
     }
     Ok(())
+}
+
+/// Copies the lobby the client last heard into the window's board (when it changed, so the
+/// panel draws anew only then), and sends what the window's person said there.
+fn keep_board(world: &mut World, client: &mut Client) {
+    let (seats, table) = client.lobby();
+    let mut board = world.resource_mut::<LobbyBoard>();
+    if board.seats != seats || board.table != table {
+        board.seats = seats;
+        board.table = table;
+    }
+    for word in std::mem::take(&mut world.resource_mut::<LobbySays>().0) {
+        client.say(word);
+    }
+}
+
+/// The host chose other rules: the window opens anew on them, its seat taken back with its key
+/// (the client leaves first, so the server frees the seat for it).
+fn open_anew(world: &mut World, client: &mut Client) -> Result<(), Fault> {
+    let Some(RejoinArgs(rejoin)) = world.remove_resource::<RejoinArgs>() else {
+        return Err(Fault::BadInput(
+            "the host chose other rules once the window held the game".into(),
+        ));
+    };
+    if let Some(Role::Seat { key, .. }) = client.role {
+        crate::cli::online::write_key(&rejoin.key_file, key)?;
+    }
+    client.leave();
+    info!("the host chose other rules: the window opens anew on them");
+    Err(Fault::Io(aeternus_view::screens::start::relaunch(
+        &rejoin.args,
+    )))
 }
 
 /// Saves the game once it is over, where `--save` said (the server's and every client's

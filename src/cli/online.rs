@@ -13,7 +13,7 @@ use aeternus_core::headless::Fault;
 use aeternus_core::play::{Bot, default_seats};
 use aeternus_core::sim::format::Seat;
 use aeternus_core::sim::game::{self, Setup};
-use aeternus_core::sim::{MAX_PHASES, load_rules};
+use aeternus_core::sim::{LoadedRules, MAX_PHASES, load_rules_text};
 use aeternus_net::client::{Client, ClientOptions};
 use aeternus_net::protocol::{Hello, LobbyWord, Role, SeatKey};
 use aeternus_net::server::{Server, ServerOptions};
@@ -72,6 +72,10 @@ pub struct ServeArgs {
     pub resume: Option<PathBuf>,
     #[command(flatten)]
     pub rules: RulesArg,
+    /// Another ruleset the host may choose in the lobby (`aeternus`, a mod's folder or a rule
+    /// file; repeatable). The default rules and the installed mods' are offered too.
+    #[arg(long = "offer", value_name = "RULES")]
+    pub offers: Vec<String>,
     #[command(flatten)]
     pub save: SaveArg,
 }
@@ -104,10 +108,49 @@ pub struct JoinArgs {
     #[arg(long = "phases", value_name = "PHASES", conflicts_with = "spectate",
           value_parser = clap::value_parser!(u32).range(1..=MAX_PHASES as i64))]
     pub length: Option<u32>,
-    #[command(flatten)]
-    pub rules: RulesArg,
+    /// As the host, choose the rules before the game starts: the name of a ruleset the server
+    /// offers (the lobby lists them).
+    #[arg(long = "choose-rules", value_name = "NAME", conflicts_with = "spectate")]
+    pub choose_rules: Option<String>,
+    /// Play only these rules (`aeternus`, a mod's folder or a rule file): a server of others
+    /// refuses the client, saying so (default: the server's, which it sends).
+    #[arg(long = "rules", value_name = "RULES")]
+    pub rules: Option<String>,
     #[command(flatten)]
     pub save: SaveArg,
+}
+
+/// The rulesets a server offers its host: `--rules` first (the game's until the host chooses),
+/// then each `--offer`, the installed mods' Aeternus rules and the default, each once (by the
+/// hash of its text), at most `server::MAX_OFFERS`.
+fn offers(args: &ServeArgs) -> Result<Vec<LoadedRules>, Fault> {
+    let mut offers: Vec<LoadedRules> = Vec::new();
+    let mut add = |o: LoadedRules| {
+        if !offers.iter().any(|k| k.hash == o.hash) {
+            offers.push(o);
+        }
+    };
+    add(load_rules_text(&args.rules.name)?);
+    for offer in &args.offers {
+        add(load_rules_text(offer).map_err(|e| Fault::BadInput(format!("--offer: {e}")))?);
+    }
+    let installed = aeternus_core::mods::installed(&aeternus_core::mods::install_folders());
+    for (folder, _) in installed {
+        if folder.join("rules/aeternus.ron").is_file()
+            && let Ok(o) = load_rules_text(&folder.to_string_lossy())
+        {
+            add(o);
+        }
+    }
+    add(load_rules_text("aeternus")?);
+    let most = aeternus_net::server::MAX_OFFERS;
+    if 1 + args.offers.len() > most {
+        return Err(Fault::BadInput(format!(
+            "--offer: a server offers at most {most} rulesets"
+        )));
+    }
+    offers.truncate(most);
+    Ok(offers)
 }
 
 /// The seats of a served game: `--seats` as given (people and bots), else every seat a person's.
@@ -125,7 +168,8 @@ pub fn run_serve(
     args: &ServeArgs,
     listening: Option<std::sync::mpsc::Sender<SocketAddr>>,
 ) -> Result<(), Fault> {
-    let (mut rules, rules_hash) = load_rules(&args.rules.name)?;
+    let offers = offers(args)?;
+    let (mut rules, rules_hash) = (offers[0].rules.clone(), offers[0].hash.clone());
     if let Some(p) = args.phases {
         rules.play.goal.phases = p;
     }
@@ -158,6 +202,7 @@ pub fn run_serve(
                 seats: seats.clone(),
                 veil: None,
             },
+            offers: offers.clone(),
             addr: SocketAddr::new(args.bind, port),
             journal: named(&args.journal.clone().or_else(|| args.resume.clone())),
             save: named(&args.save.file),
@@ -230,7 +275,14 @@ pub fn run_join(
     window: impl FnOnce(Client, aeternus_core::save::SaveGame) -> Result<(), Fault>,
 ) -> Result<(), Fault> {
     let server = resolve(&args.addr)?;
-    let (rules, rules_hash) = load_rules(&args.rules.name)?;
+    let insist = match &args.rules {
+        Some(r) => Some(
+            load_rules_text(r)
+                .map_err(|e| Fault::BadInput(format!("--rules: {e}")))?
+                .hash,
+        ),
+        None => None,
+    };
     let name = aeternus_net::protocol::checked_name(&args.name)
         .map_err(|e| Fault::BadInput(format!("--name: {e}")))?;
     let key = match &args.key_file {
@@ -244,8 +296,7 @@ pub fn run_join(
     let mut client = Client::new(ClientOptions {
         server,
         hello,
-        rules,
-        rules_hash,
+        insist,
         bot: args.bot,
     })?;
     let mut joining = Joining {
@@ -256,6 +307,7 @@ pub fn run_join(
         seated: false,
         start_now: args.start,
         length: args.length,
+        choose_rules: args.choose_rules.clone(),
     };
     if !(args.headless || args.bot.is_some()) {
         return join_in_window(client, joining, window);
@@ -298,6 +350,8 @@ struct Joining {
     start_now: bool,
     /// `--phases`: the game's length the host chooses.
     length: Option<u32>,
+    /// `--choose-rules`: the ruleset the host chooses, by name, once the lobby lists them.
+    choose_rules: Option<String>,
 }
 
 impl Joining {
@@ -326,9 +380,10 @@ impl Joining {
             if let Some(p) = self.length {
                 client.say(LobbyWord::Phases(p));
             }
-            if self.start_now {
-                client.say(LobbyWord::Start);
-            }
+        }
+        // The host starts the game once its choice of rules is said.
+        if self.seated && self.choose(client)? && std::mem::take(&mut self.start_now) {
+            client.say(LobbyWord::Start);
         }
         if let (Some(path), Some(Role::Seat { key, .. })) = (&self.key_file, client.role)
             && self.kept != Some(key)
@@ -337,6 +392,29 @@ impl Joining {
             self.kept = Some(key);
         }
         Ok(())
+    }
+}
+
+impl Joining {
+    /// `--choose-rules`: says the host's choice once the lobby lists the offers; whether it is
+    /// said (or nothing is to be chosen). A name the server does not offer is refused, listing
+    /// those it does.
+    fn choose(&mut self, client: &mut Client) -> Result<bool, Fault> {
+        let Some(name) = &self.choose_rules else {
+            return Ok(true);
+        };
+        let Some(table) = client.lobby().1.filter(|t| !t.offers.is_empty()) else {
+            return Ok(false);
+        };
+        let Some(i) = table.offers.iter().position(|o| o == name) else {
+            return Err(Fault::BadInput(format!(
+                "--choose-rules: the server offers {}; not {name:?}",
+                table.offers.join(", ")
+            )));
+        };
+        client.say(LobbyWord::Rules(i as u32));
+        self.choose_rules = None;
+        Ok(true)
     }
 }
 
@@ -380,7 +458,7 @@ fn read_key(path: &std::path::Path) -> Result<SeatKey, Fault> {
 }
 
 /// Keeps `key` in `path`, written whole (readable by its owner alone where the system says so).
-fn write_key(path: &std::path::Path, key: SeatKey) -> Result<(), Fault> {
+pub fn write_key(path: &std::path::Path, key: SeatKey) -> Result<(), Fault> {
     let io = |e: std::io::Error| Fault::Io(format!("{}: --key-file: {e}", path.display()));
     aeternus_core::save::write_atomic(path, &format!("{:016x}\n", key.0)).map_err(io)?;
     #[cfg(unix)]

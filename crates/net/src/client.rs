@@ -1,5 +1,6 @@
 //! A client without a window: a bot playing a seat, or a spectator. It builds the game the
-//! server's welcome describes (checked against its own rules), plays every action the server
+//! server's welcome describes, on the rules' text the server sends (checked against the
+//! welcome's hash, and against the rules the client insists on, if any), plays every action the server
 //! broadcasts through the same rules pipeline, in order, and checks its game's digest at every
 //! checkpoint. A bot decides on that copy of the game and sends its decision as an intent.
 //! The game is veiled: the client's site layer holds only the sites the server showed.
@@ -14,6 +15,8 @@ use bevy_replicon_renet::RenetClient;
 use aeternus_core::headless::Fault;
 use aeternus_core::play::{Action, Bot, BotActions, BotPace, Outbox, PlayerId, to_act_now};
 use aeternus_core::rules::Rules;
+use aeternus_core::sim::format::GameLine;
+use aeternus_core::sim::rules_of_text;
 use aeternus_core::save::SaveGame;
 use aeternus_core::save::digest::digest;
 use aeternus_core::sim::game::{self, Setup};
@@ -21,8 +24,8 @@ use aeternus_core::sim::replay::{FEED, checked_setup};
 use aeternus_core::sites::{ShownSite, SiteRules, Veil};
 
 use crate::protocol::{
-    Checkpoint, Credentials, Desync, Hello, Intent, MAX_SNAPSHOT, Ran, Refusal, Role,
-    SNAPSHOT_PART, Shown, SnapshotPart, Welcome,
+    Checkpoint, Credentials, Desync, Hello, Intent, MAX_RULES_TEXT, MAX_SNAPSHOT, RULES_PART, Ran,
+    Refusal, Role, RulesPart, SNAPSHOT_PART, Shown, SnapshotPart, Welcome,
 };
 use crate::transport::{self, drain};
 
@@ -38,9 +41,9 @@ const ASK_AGAIN: std::time::Duration = std::time::Duration::from_secs(3);
 pub struct ClientOptions {
     pub server: SocketAddr,
     pub hello: Hello,
-    /// The rules this client plays by (the server's must be the same).
-    pub rules: Rules,
-    pub rules_hash: String,
+    /// The hash of the rules this client insists on (the server's must be the same); none:
+    /// the server's, whichever they are.
+    pub insist: Option<String>,
     /// The bot that plays the client's seat (none: a person, or a spectator).
     pub bot: Option<Bot>,
 }
@@ -48,8 +51,15 @@ pub struct ClientOptions {
 pub struct Client {
     pub net: App,
     game: Option<App>,
-    rules: Rules,
-    rules_hash: String,
+    insist: Option<String>,
+    /// The latest welcome's game and epoch, and the parts of its rules' text come so far.
+    welcome: Option<(GameLine, u32, u32)>,
+    rules_parts: Vec<u8>,
+    rules_got: u32,
+    /// The text of the rules the game plays (once it has all come).
+    rules_text: Option<String>,
+    /// Whether the host chose other rules once the window held the game: the window opens anew.
+    pub rules_changed: bool,
     hello: Hello,
     said_hello: bool,
     bot: Option<Bot>,
@@ -98,14 +108,18 @@ pub struct Client {
 
 impl Client {
     pub fn new(options: ClientOptions) -> Result<Client, Fault> {
-        let mut net = transport::network_app(&options.rules_hash);
+        let mut net = transport::network_app();
         transport::connect(&mut net, options.server)
             .map_err(|e| Fault::Io(format!("{}: cannot connect: {e}", options.server)))?;
         Ok(Client {
             net,
             game: None,
-            rules: options.rules,
-            rules_hash: options.rules_hash,
+            insist: options.insist,
+            welcome: None,
+            rules_parts: Vec::new(),
+            rules_got: 0,
+            rules_text: None,
+            rules_changed: false,
             hello: options.hello,
             said_hello: false,
             bot: options.bot,
@@ -229,7 +243,7 @@ impl Client {
         if self.is_connected() && !self.said_hello {
             self.said_hello = true;
             let protocol = *self.net.world().resource::<ProtocolHash>();
-            let credentials = Credentials::ours(&self.rules_hash, protocol);
+            let credentials = Credentials::ours(self.insist.as_deref(), protocol);
             self.net.world_mut().write_message(credentials);
             self.net.world_mut().write_message(self.hello.clone());
         }
@@ -240,7 +254,14 @@ impl Client {
             self.sent = self.sent.saturating_sub(1);
             self.refusals.push(r.0);
         }
-        for Shown(sites) in drain::<Shown>(&mut self.net) {
+        for part in drain::<RulesPart>(&mut self.net) {
+            self.take_rules_part(part)?;
+        }
+        let epoch = self.welcome.as_ref().map(|w| w.1);
+        for Shown { epoch: e, sites } in drain::<Shown>(&mut self.net) {
+            if Some(e) != epoch {
+                continue;
+            }
             let n = sites.len() as u32;
             self.shown_got = self.shown_got.saturating_add(n);
             self.shown_due = self.shown_due.saturating_sub(n);
@@ -296,23 +317,93 @@ impl Client {
         self.sent
     }
 
-    /// Builds the game the welcome describes, checked against this client's rules.
+    /// The text of the rules the game plays, once it has all come.
+    pub fn rules_text(&self) -> Option<&str> {
+        self.rules_text.as_deref()
+    }
+
+    /// Takes a welcome: the client's role and the game, built once the rules' text has come.
+    /// Welcomed anew on the game it holds (coming back), it goes on with it; welcomed anew on
+    /// other rules (the host chose them before the first action), it drops its game.
     fn welcome(&mut self, w: Welcome) -> Result<(), Fault> {
-        // The sites shown so far come first, on coming back too: the actions missed meanwhile
-        // are resent without them.
-        self.shown_due = w.shown.saturating_sub(self.shown_got);
-        self.sees_all = w.sees_all;
-        self.welcomed = true;
-        if self.game.is_some() {
-            return Ok(());
-        }
         let game = w
             .game_line()
             .map_err(|e| Fault::BadInput(format!("the server: {e}")))?;
-        let mut setup = checked_setup(&game, self.rules.clone(), &self.rules_hash, "the server")?;
-        setup.veil = Some(Veil::Shown { salt: None });
+        if !(1..=MAX_RULES_TEXT.div_ceil(RULES_PART) as u32).contains(&w.rules_parts) {
+            return Err(Fault::BadInput(format!(
+                "the server: rules in {} parts",
+                w.rules_parts
+            )));
+        }
+        self.sees_all = w.sees_all;
+        self.welcomed = true;
         self.role = Some(w.role);
+        let same = (self.setup.as_ref()).is_some_and(|s| s.rules_hash == game.rules_hash);
+        if same && (self.game.is_some() || self.external) {
+            // The sites shown so far come first, on coming back too: the actions missed
+            // meanwhile are resent without them.
+            self.shown_due = w.shown.saturating_sub(self.shown_got);
+            self.welcome = Some((game, w.epoch, 0));
+            return Ok(());
+        }
+        if self.applied > 0 {
+            return Err(Fault::BadInput(
+                "the server's game changed its rules once begun".into(),
+            ));
+        }
+        self.rules_changed |= self.external;
+        self.game = None;
+        self.setup = None;
+        self.rules_text = None;
+        self.rules_parts.clear();
+        self.rules_got = 0;
+        self.shown.clear();
+        self.shown_got = 0;
+        self.shown_due = w.shown;
+        self.welcome = Some((game, w.epoch, w.rules_parts));
+        Ok(())
+    }
+
+    /// Keeps a part of the rules' text of the latest welcome (another's is passed over); with
+    /// the last, sets the game up on them.
+    fn take_rules_part(&mut self, part: RulesPart) -> Result<(), Fault> {
+        let Some((_, epoch, parts)) = &self.welcome else {
+            return Err(Fault::BadInput("the server: rules before a welcome".into()));
+        };
+        if part.epoch != *epoch || self.rules_text.is_some() {
+            return Ok(());
+        }
+        if part.parts != *parts || part.part != self.rules_got || part.bytes.len() > RULES_PART {
+            return Err(Fault::BadInput(format!(
+                "the server: a part of the rules out of place ({} of {})",
+                part.part, part.parts
+            )));
+        }
+        self.rules_parts.extend(part.bytes);
+        self.rules_got += 1;
+        if self.rules_got == *parts {
+            self.set_up()?;
+        }
+        Ok(())
+    }
+
+    /// Sets the welcome's game up on the rules the server sent.
+    fn set_up(&mut self) -> Result<(), Fault> {
+        let source = "the server's rules";
+        let text = String::from_utf8(std::mem::take(&mut self.rules_parts))
+            .map_err(|e| Fault::BadInput(format!("{source}: {e}")))?;
+        let loaded = rules_of_text(text, source)?;
+        if let Some(insist) = self.insist.as_deref().filter(|h| *h != loaded.hash) {
+            return Err(Fault::BadInput(crate::protocol::refuse_rules(
+                &loaded.hash,
+                insist,
+            )));
+        }
+        let (game, ..) = self.welcome.as_ref().expect("welcomed");
+        let mut setup = checked_setup(game, loaded.rules, &loaded.hash, "the server")?;
+        setup.veil = Some(Veil::Shown { salt: None });
         self.setup = Some(setup);
+        self.rules_text = Some(loaded.text);
         Ok(())
     }
 
@@ -518,10 +609,8 @@ impl Client {
     /// A bot's seat, caught up and with no intent in flight: its bot decides on this game and
     /// the decision goes to the server.
     fn decide(&mut self) {
-        let Some(app) = self.game.as_mut() else {
-            return;
-        };
-        if self.bot.is_none()
+        if self.game.is_none()
+            || self.bot.is_none()
             || !self.welcomed
             || self.sent > 0
             || self.over
@@ -531,6 +620,18 @@ impl Client {
             return;
         }
         let Some(Role::Seat { player, .. }) = self.role else {
+            return;
+        };
+        // Not before the server starts the game (it would refuse the intent); a game already
+        // played from is started, whatever the lobby last said.
+        let started = self.applied > 0
+            || crate::lobby::read(self.net.world_mut())
+                .1
+                .is_some_and(|t| t.started);
+        if !started {
+            return;
+        }
+        let Some(app) = self.game.as_mut() else {
             return;
         };
         // A frame of the game only on this seat's turn: the bot would decide nothing else.

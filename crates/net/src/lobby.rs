@@ -5,37 +5,8 @@
 
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
-use serde::{Deserialize, Serialize};
 
-/// A seat as the lobby shows it.
-#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SeatView {
-    pub seat: u32,
-    /// `human`, or the bot that plays it on the server.
-    pub kind: String,
-    /// The name of the person who took it.
-    pub name: Option<String>,
-    pub connected: bool,
-    /// Its player said they are ready.
-    pub ready: bool,
-    /// Its player is the host: the first to take a seat, who may choose the game's length and
-    /// start the game before every seat is taken.
-    pub host: bool,
-}
-
-/// The table as the lobby shows it.
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TableView {
-    pub started: bool,
-    pub over: bool,
-    /// The game's length.
-    pub phases: u32,
-    pub phase: u32,
-    /// The seat to act.
-    pub to_act: Option<u32>,
-    /// What is left of the turn clock, in milliseconds.
-    pub turn_left_ms: Option<u64>,
-}
+pub use aeternus_core::play::lobby::{SeatView, TableView};
 
 /// The lobby's replication rules (registered alike on the server and every client).
 pub fn plugin(app: &mut App) {
@@ -142,6 +113,8 @@ mod tests {
         table.phases = 12;
         table.started = true;
         table.to_act = Some(0);
+        table.rules = "Aeternus".into();
+        table.offers = vec!["Aeternus".into(), "Quick".into()];
         show(server.world_mut(), &seats, &table);
         exchange(&mut server, &mut client);
         assert_eq!(read(client.world_mut()), (seats, Some(table)));

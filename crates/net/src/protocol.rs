@@ -42,29 +42,32 @@ pub const MAX_REASON: usize = 200;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SeatKey(pub u64);
 
-/// What a client is built and set up with, said first: the server lets it in only when all
-/// three match its own, and otherwise says which differs.
+/// What a client is built and set up with, said first: the server lets it in only when its
+/// version and build match the server's and the rules it insists on (if any) are the ones the
+/// server plays, and otherwise says which differs.
 #[derive(Message, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Credentials {
     /// The game's version.
     pub version: String,
-    /// The hash of the rules it plays by (`sim::format::rules_hash`).
-    pub rules_hash: String,
+    /// The hash of the rules the client insists on playing (`sim::format::rules_hash`); none:
+    /// whichever the server plays, which it sends.
+    pub rules_hash: Option<String>,
     /// bevy_replicon's hash of the messages and replication rules registered.
     pub protocol: ProtocolHash,
 }
 
 impl Credentials {
-    /// This build's, for `rules_hash` and the network app's `protocol`.
-    pub fn ours(rules_hash: &str, protocol: ProtocolHash) -> Credentials {
+    /// This build's, insisting on `rules_hash` (or not), for the network app's `protocol`.
+    pub fn ours(rules_hash: Option<&str>, protocol: ProtocolHash) -> Credentials {
         Credentials {
             version: VERSION.to_string(),
-            rules_hash: rules_hash.to_string(),
+            rules_hash: rules_hash.map(str::to_string),
             protocol,
         }
     }
 
-    /// Why `theirs` may not join a server of these credentials, if it may not.
+    /// Why `theirs` may not join a server of these credentials (its rules' hash given), if it
+    /// may not.
     pub fn refuse(&self, theirs: &Credentials) -> Option<String> {
         if theirs.version != self.version {
             return Some(format!(
@@ -72,17 +75,21 @@ impl Credentials {
                 self.version, theirs.version
             ));
         }
-        if theirs.rules_hash != self.rules_hash {
-            return Some(format!(
-                "the server plays rules {}; this client's are {}: join with the server's rules (--rules)",
-                self.rules_hash, theirs.rules_hash
-            ));
-        }
         if theirs.protocol != self.protocol {
             return Some("the server's protocol differs from this client's (another build)".into());
         }
-        None
+        match (&self.rules_hash, &theirs.rules_hash) {
+            (Some(server), Some(client)) if server != client => Some(refuse_rules(server, client)),
+            _ => None,
+        }
     }
+}
+
+/// Why a client that insists on the rules hashed `client` may not play a server's of `server`.
+pub fn refuse_rules(server: &str, client: &str) -> String {
+    format!(
+        "the server plays rules {server}; this client insists on {client}: join without --rules to play the server's"
+    )
 }
 
 /// The game's version, as the credentials carry it.
@@ -105,15 +112,7 @@ impl Hello {
     }
 }
 
-/// A seated client's word in the lobby, before the game starts: ready (or not), and the host's
-/// choices: the game's length in phases, and starting the game now (the seats nobody took
-/// going to greedy bots).
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum LobbyWord {
-    Ready(bool),
-    Phases(u32),
-    Start,
-}
+pub use aeternus_core::play::lobby::LobbyWord;
 
 /// An action a seated client asks the server to play for it.
 #[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -132,13 +131,19 @@ pub enum Role {
 
 /// The server's answer to a hello: the client's role and the game (seed, rules, seats; never
 /// the salt): all a client needs to build the same game before the stream of actions, once it
-/// holds the `shown` sites shown so far, which follow in [`Shown`] messages.
+/// holds the rules' text, which follows in `rules_parts` [`RulesPart`] messages, and the
+/// `shown` sites shown so far, which follow in [`Shown`] messages. A client is welcomed anew
+/// when the host chooses other rules before the game begins.
 #[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Welcome {
     pub role: Role,
+    /// How many times the host chose the rules before this welcome: the rules' parts and the
+    /// sites shown that follow carry it, so a client takes those of its latest welcome alone.
+    pub epoch: u32,
     /// The game line as the log writes it (JSON: its optional fields are left out, which
     /// postcard cannot read back).
     pub game: String,
+    pub rules_parts: u32,
     pub shown: u32,
     /// For a spectator: whether the server lets its window show every site known (else what
     /// the seat to act knows).
@@ -152,12 +157,30 @@ impl Welcome {
     }
 }
 
+/// The bytes of a rule file's text in one [`RulesPart`].
+pub const RULES_PART: usize = 8 * 1024;
+/// The longest rule file a server sends and a client takes, in bytes (the default's is 9 KB).
+pub const MAX_RULES_TEXT: usize = 256 * 1024;
+
+/// A part of the text of the rules the game is played by (the file as the server loaded it,
+/// which the game line's rules hash is of), the `part`-th of `parts`.
+#[derive(Message, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RulesPart {
+    pub epoch: u32,
+    pub part: u32,
+    pub parts: u32,
+    pub bytes: Vec<u8>,
+}
+
 /// The most sites a [`Shown`] message carries (each takes at most 16 bytes).
 pub const SHOWN_PART: usize = 512;
 
 /// Sites shown so far, for a client just welcomed: a part of them.
 #[derive(Message, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Shown(pub Vec<ShownSite>);
+pub struct Shown {
+    pub epoch: u32,
+    pub sites: Vec<ShownSite>,
+}
 
 /// An action the server fed to the rules pipeline: the `index`-th of the game, and the sites
 /// some faction came to know in the frame it ran in (on the first action of the frame). The
@@ -228,10 +251,9 @@ impl Refusal {
 
 /// The protocol, registered alike on the server and every client. A client is let in by its
 /// [`Credentials`] (the server authorizes it itself, replicon's `AuthMethod::Custom`), so one of
-/// another version, other rules or another build is refused at connect with the reason.
-pub struct Protocol {
-    pub rules_hash: String,
-}
+/// another version or another build, or insisting on other rules, is refused at connect with
+/// the reason.
+pub struct Protocol;
 
 impl Plugin for Protocol {
     fn build(&self, app: &mut App) {
@@ -280,6 +302,11 @@ impl Plugin for Protocol {
         )
         .add_server_message_with(
             Channel::Ordered,
+            write::<ServerSendCtx, RulesPart>,
+            read::<ClientReceiveCtx, RulesPart, MAX_SERVER_MESSAGE>,
+        )
+        .add_server_message_with(
+            Channel::Ordered,
             write::<ServerSendCtx, Shown>,
             read::<ClientReceiveCtx, Shown, MAX_SERVER_MESSAGE>,
         )
@@ -296,7 +323,6 @@ impl Plugin for Protocol {
         crate::lobby::plugin(app);
         let mut hasher = app.world_mut().resource_mut::<ProtocolHasher>();
         hasher.add_custom(env!("CARGO_PKG_VERSION"));
-        hasher.add_custom(self.rules_hash.as_str());
     }
 }
 

@@ -21,7 +21,7 @@ use aeternus_core::play::{
 };
 use aeternus_core::rules::Rules;
 use aeternus_core::save::digest::{digest, peer_save};
-use aeternus_core::sim::MAX_PHASES;
+use aeternus_core::sim::{LoadedRules, MAX_PHASES};
 use aeternus_core::sim::format::{GameLine, Line};
 use aeternus_core::sim::game::{self, Setup};
 use aeternus_core::sim::replay::{Log, replay_keeping};
@@ -31,8 +31,9 @@ use aeternus_core::world::plugin::HexWorld;
 
 use crate::lobby::{SeatView, TableView};
 use crate::protocol::{
-    Checkpoint, Credentials, Desync, Hello, Intent, LobbyWord, MAX_SNAPSHOT, Ran, Refusal, Role,
-    SHOWN_PART, SNAPSHOT_PART, SeatKey, Shown, SnapshotPart, Welcome, checked_name,
+    Checkpoint, Credentials, Desync, Hello, Intent, LobbyWord, MAX_RULES_TEXT, MAX_SNAPSHOT,
+    RULES_PART, Ran, Refusal, Role, RulesPart, SHOWN_PART, SNAPSHOT_PART, SeatKey, Shown,
+    SnapshotPart, Welcome, checked_name, refuse_rules,
 };
 use crate::transport;
 
@@ -42,6 +43,9 @@ pub const MAX_INTENTS_A_FRAME: usize = 32;
 /// What a server is asked to run.
 pub struct ServerOptions {
     pub setup: Setup,
+    /// The rulesets the host may choose in the lobby, the setup's among them (its text is what
+    /// the clients are sent); at most [`MAX_OFFERS`].
+    pub offers: Vec<LoadedRules>,
     /// Where the server listens (port 0: any free port).
     pub addr: SocketAddr,
     /// The journal: the game's log, a line written as each is recorded.
@@ -58,6 +62,13 @@ pub struct ServerOptions {
     /// win over `setup`'s seed and seats; it is written anew and continued as the journal.
     pub resume: Option<PathBuf>,
 }
+
+/// The most rulesets a server offers its host.
+pub const MAX_OFFERS: usize = 16;
+
+/// The rules' hash a client insists on (its credentials'), kept on its network entity.
+#[derive(Component, Debug, Clone)]
+struct Insists(String);
 
 /// The least time between two snapshots sent to one client.
 pub const SNAPSHOT_EVERY: Duration = Duration::from_secs(2);
@@ -93,6 +104,13 @@ struct Known {
 pub struct Server {
     pub net: App,
     game: App,
+    /// The game as set up, for another ruleset the host chooses.
+    setup: Setup,
+    offers: Vec<LoadedRules>,
+    /// The offer the game plays.
+    chosen: usize,
+    /// How many times the host chose the rules.
+    epoch: u32,
     header: GameLine,
     seats: Vec<SeatState>,
     clients: BTreeMap<Entity, Known>,
@@ -136,6 +154,7 @@ impl Server {
     pub fn new(options: ServerOptions) -> Result<Server, Fault> {
         let ServerOptions {
             setup,
+            offers,
             addr,
             journal,
             save,
@@ -143,16 +162,23 @@ impl Server {
             turn_clock,
             resume,
         } = options;
+        check_offers(&offers)?;
         let resumed = match &resume {
-            Some(path) => Some(Resumed::read(path, &setup)?),
+            Some(path) => Some(Resumed::read(path, &offers)?),
             None => None,
         };
         let mut setup = resumed.as_ref().map_or(setup, |r| r.setup.clone());
+        let chosen = (offers.iter().position(|o| o.hash == setup.rules_hash)).ok_or_else(|| {
+            Fault::BadInput(format!(
+                "the game's rules ({}) are not among those the server offers",
+                setup.rules.name
+            ))
+        })?;
         // A secret, not a game draw: from the system's randomness, never from the seed.
         setup
             .veil
             .get_or_insert_with(|| Veil::salted(rand::random()));
-        let mut net = transport::network_app(&setup.rules_hash);
+        let mut net = transport::network_app();
         let addr = transport::listen(&mut net, addr)
             .map_err(|e| Fault::Io(format!("{addr}: cannot listen: {e}")))?;
         let header = setup.header();
@@ -186,6 +212,10 @@ impl Server {
             net,
             phase: game.world().resource::<Phase>().0,
             game,
+            setup,
+            offers,
+            chosen,
+            epoch: 0,
             header,
             seats,
             clients: BTreeMap::new(),
@@ -332,6 +362,8 @@ impl Server {
             phase: self.phase,
             to_act: self.turn.map(|t| t.0.0),
             turn_left_ms,
+            rules: self.header.rules.clone(),
+            offers: self.offers.iter().map(|o| o.rules.name.clone()).collect(),
         };
         crate::lobby::show(self.net.world_mut(), &seats, &table);
     }
@@ -352,14 +384,19 @@ impl Server {
                 LobbyWord::Start if self.host != Some(i) => {
                     self.refuse(e, "only the host starts the game");
                 }
-                LobbyWord::Start | LobbyWord::Phases(_) if self.started => {
+                LobbyWord::Start | LobbyWord::Phases(_) | LobbyWord::Rules(_) if self.started => {
                     self.refuse(e, "the game has started")
                 }
-                LobbyWord::Phases(_) if self.host != Some(i) => {
-                    self.refuse(e, "only the host chooses the game's length");
+                LobbyWord::Phases(_) | LobbyWord::Rules(_) if self.host != Some(i) => {
+                    self.refuse(e, "only the host chooses the game's length and rules");
                 }
                 LobbyWord::Phases(p) => {
                     if let Err(why) = self.choose_phases(p) {
+                        self.refuse(e, &why);
+                    }
+                }
+                LobbyWord::Rules(r) => {
+                    if let Err(why) = self.choose_rules(r) {
                         self.refuse(e, &why);
                     }
                 }
@@ -384,18 +421,98 @@ impl Server {
             return Err("the game has begun".into());
         }
         self.header.phases = phases;
+        self.setup.rules.play.goal.phases = phases;
         (self.game.world_mut().resource_mut::<HexWorld>())
             .rules
             .play
             .goal
             .phases = phases;
+        self.restart_journal()?;
+        self.told
+            .push(format!("the host chose a game of {phases} phases"));
+        Ok(())
+    }
+
+    /// The host's choice of the rules, before the game begins: one the server offers. The game
+    /// is set up anew with them (its seed, seats, salt and length kept), the journal begun
+    /// anew, and every client welcomed anew (the rules' text with it); a client that insisted on
+    /// other rules is told why and let go.
+    fn choose_rules(&mut self, offer: u32) -> Result<(), String> {
+        let i = offer as usize;
+        let Some(rules) = self.offers.get(i) else {
+            return Err(format!(
+                "the server offers {} rulesets, not a {}th",
+                self.offers.len(),
+                offer.saturating_add(1)
+            ));
+        };
+        if !self.ran.is_empty() {
+            return Err("the game has begun".into());
+        }
+        let mut rules = rules.clone();
+        rules.rules.play.goal.phases = self.header.phases;
+        let kinds: Vec<SeatKind> = (self.setup.seats.iter())
+            .map(|s| s.bot.parse().unwrap_or(SeatKind::Human))
+            .collect();
+        self.setup.seats = game::seats_of(&rules.rules, &kinds);
+        self.setup.rules = rules.rules;
+        self.setup.rules_hash = rules.hash;
+        self.chosen = i;
+        self.epoch = self.epoch.wrapping_add(1);
+        self.game = self.setup.app(true);
+        newly_shown(self.game.world_mut());
+        self.shown.clear();
+        for s in 0..self.seats.len() {
+            if self.seats[s].covered {
+                self.set_bot(s, Some(Bot::Greedy));
+            }
+        }
+        self.header = GameLine {
+            phases: self.header.phases,
+            ..self.setup.header()
+        };
+        self.restart_journal()?;
+        self.told.push(format!(
+            "the host chose the rules {:?}",
+            self.setup.rules.name
+        ));
+        self.let_go_of_insisting();
+        let clients: Vec<(Entity, Known)> =
+            (self.clients.iter()).map(|(e, k)| (*e, k.clone())).collect();
+        for (e, known) in clients {
+            self.welcome(e, &known.name, known.role);
+        }
+        Ok(())
+    }
+
+    /// Turns away the clients that insist on rules other than the game's.
+    fn let_go_of_insisting(&mut self) {
+        let ours = self.setup.rules_hash.clone();
+        let mut insisting = self.net.world_mut().query::<(Entity, &Insists)>();
+        let away: Vec<(Entity, String)> = (insisting.iter(self.net.world()))
+            .filter(|(_, i)| i.0 != ours)
+            .map(|(e, i)| (e, refuse_rules(&ours, &i.0)))
+            .collect();
+        for (e, why) in away {
+            self.clients.remove(&e);
+            for seat in &mut self.seats {
+                if seat.client == Some(e) {
+                    seat.client = None;
+                    seat.left = Some(Instant::now());
+                }
+            }
+            self.turn_away(e, &why);
+        }
+    }
+
+    /// Writes the journal anew with the game line alone (the host changed the game before its
+    /// first action).
+    fn restart_journal(&mut self) -> Result<(), String> {
         if let Some(journal) = &mut self.journal {
             let path = journal.path.clone();
             *journal = Journal::start(&path, &[Line::Game(self.header.clone())])
                 .map_err(|e| e.to_string())?;
         }
-        self.told
-            .push(format!("the host chose a game of {phases} phases"));
         Ok(())
     }
 
@@ -437,7 +554,7 @@ impl Server {
     /// disconnected.
     fn let_in(&mut self) {
         let ours = Credentials::ours(
-            &self.header.rules_hash,
+            Some(&self.header.rules_hash),
             *self.net.world().resource::<ProtocolHash>(),
         );
         let shown: Vec<FromClient<Credentials>> = self.drain();
@@ -450,7 +567,11 @@ impl Server {
             }
             match ours.refuse(&c.message) {
                 None => {
-                    self.net.world_mut().entity_mut(e).insert(AuthorizedClient);
+                    let mut client = self.net.world_mut().entity_mut(e);
+                    client.insert(AuthorizedClient);
+                    if let Some(hash) = c.message.rules_hash {
+                        client.insert(Insists(hash));
+                    }
                 }
                 Some(reason) => {
                     self.turn_away(e, &reason);
@@ -541,24 +662,44 @@ impl Server {
             },
         );
         let shown = all_shown(self.game.world());
+        let text = self.offers[self.chosen].text.as_bytes();
+        let rules: Vec<&[u8]> = text.chunks(RULES_PART).collect();
+        let epoch = self.epoch;
         let net = self.net.world_mut();
         net.write_message(ToClients {
             targets: to,
             message: Welcome {
                 role,
+                epoch,
                 game: serde_json::to_string(&GameLine {
                     salt: None,
                     ..self.header.clone()
                 })
                 .expect("a game line serialises"),
+                rules_parts: rules.len() as u32,
                 shown: shown.len() as u32,
                 sees_all: self.spectators_see_all,
             },
         });
+        let parts = rules.len() as u32;
+        for (part, bytes) in rules.into_iter().enumerate() {
+            net.write_message(ToClients {
+                targets: to,
+                message: RulesPart {
+                    epoch,
+                    part: part as u32,
+                    parts,
+                    bytes: bytes.to_vec(),
+                },
+            });
+        }
         for part in shown.chunks(SHOWN_PART) {
             net.write_message(ToClients {
                 targets: to,
-                message: Shown(part.to_vec()),
+                message: Shown {
+                    epoch,
+                    sites: part.to_vec(),
+                },
             });
         }
         for (index, action) in self.ran.iter().enumerate() {
@@ -792,6 +933,25 @@ impl Server {
     }
 }
 
+/// Offers a server can send: one at least, at most [`MAX_OFFERS`], each text within what a
+/// client takes.
+fn check_offers(offers: &[LoadedRules]) -> Result<(), Fault> {
+    if offers.is_empty() || offers.len() > MAX_OFFERS {
+        return Err(Fault::BadInput(format!(
+            "a server offers 1 to {MAX_OFFERS} rulesets, not {}",
+            offers.len()
+        )));
+    }
+    match offers.iter().find(|o| o.text.len() > MAX_RULES_TEXT) {
+        Some(o) => Err(Fault::BadInput(format!(
+            "the rules {:?} take {} bytes; a server sends at most {MAX_RULES_TEXT}",
+            o.rules.name,
+            o.text.len()
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// The actions among recorded lines, as the pipeline was fed them (a blow of the winds is
 /// none: the pipeline makes it again).
 fn played(lines: &[Line], rules: &Rules) -> Vec<Action> {
@@ -816,7 +976,7 @@ struct Resumed {
 impl Resumed {
     /// Replays the journal at `path` (its lines checked) with `setup`'s rules; its bot seats
     /// get their bots back, each with the count of actions it had decided.
-    fn read(path: &Path, setup: &Setup) -> Result<Resumed, Fault> {
+    fn read(path: &Path, offers: &[LoadedRules]) -> Result<Resumed, Fault> {
         let log = Log::read(path)?;
         if log.end.is_some() {
             return Err(Fault::BadInput(format!(
@@ -824,7 +984,15 @@ impl Resumed {
                 path.display()
             )));
         }
-        let setup = log.setup(setup.rules.clone(), &setup.rules_hash)?;
+        let rules = (offers.iter().find(|o| o.hash == log.game.rules_hash)).ok_or_else(|| {
+            Fault::BadInput(format!(
+                "{}: the journal's game plays the rules {:?} ({}), which the server does not offer (--rules or --offer them)",
+                path.display(),
+                log.game.rules,
+                log.game.rules_hash
+            ))
+        })?;
+        let setup = log.setup(rules.rules.clone(), &rules.hash)?;
         let (mut game, kept) = replay_keeping(&log, &setup)?;
         // The replay checked its lines against the journal's: their actions are the journal's.
         let ran = played(&kept, &setup.rules);

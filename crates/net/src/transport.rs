@@ -91,7 +91,7 @@ pub fn connect(app: &mut App, server: SocketAddr) -> std::io::Result<()> {
 
 /// The plugins a network app runs on: headless, replicon over renet, the server's tick every
 /// frame (the stream goes out the frame it is written).
-pub fn network_app(rules_hash: &str) -> App {
+pub fn network_app() -> App {
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
@@ -103,9 +103,7 @@ pub fn network_app(rules_hash: &str) -> App {
                 auth_method: AuthMethod::Custom,
             }),
         bevy_replicon_renet::RepliconRenetPlugins,
-        crate::protocol::Protocol {
-            rules_hash: rules_hash.to_string(),
-        },
+        crate::protocol::Protocol,
     ));
     app.finish();
     app.cleanup();

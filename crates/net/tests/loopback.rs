@@ -8,7 +8,7 @@ use aeternus_core::play::Bot;
 use aeternus_core::sim::format::Seat;
 use aeternus_core::sim::game::save_text;
 use aeternus_core::sim::game::{Setup, seat_faction};
-use aeternus_core::sim::load_rules;
+use aeternus_core::sim::{LoadedRules, load_rules, load_rules_text};
 use aeternus_core::sim::replay::{Log, replay};
 use aeternus_net::client::{Client, ClientOptions};
 use aeternus_net::protocol::{Hello, Role, SeatKey};
@@ -42,13 +42,16 @@ fn folder(name: &str) -> PathBuf {
     dir
 }
 
+/// The rulesets a test server offers: the default's alone.
+fn offers() -> Vec<LoadedRules> {
+    vec![load_rules_text("aeternus").unwrap()]
+}
+
 fn client(server: SocketAddr, hello: Hello, bot: Option<Bot>) -> Client {
-    let (rules, rules_hash) = load_rules("aeternus").unwrap();
     Client::new(ClientOptions {
         server,
         hello,
-        rules,
-        rules_hash,
+        insist: None,
         bot,
     })
     .unwrap()
@@ -89,6 +92,7 @@ fn two_bot_clients_and_a_spectator_play_to_the_end_alike() {
     let s = setup(&["human", "human", "greedy"], 6, 11);
     let mut server = Server::new(ServerOptions {
         setup: s.clone(),
+        offers: offers(),
         addr: "127.0.0.1:0".parse().unwrap(),
         journal: Some(journal.clone()),
         save: None,
@@ -140,6 +144,7 @@ fn two_bot_clients_and_a_spectator_play_to_the_end_alike() {
 fn serve(s: &Setup, grace: Duration) -> Server {
     Server::new(ServerOptions {
         setup: s.clone(),
+        offers: offers(),
         addr: "127.0.0.1:0".parse().unwrap(),
         journal: None,
         save: None,
@@ -285,12 +290,10 @@ fn hostile_intents_cost_only_their_sender() {
 fn a_client_of_other_rules_is_refused_at_connect() {
     let s = setup(&["human"], 2, 14);
     let mut server = serve(&s, GRACE);
-    let (rules, _) = load_rules("aeternus").unwrap();
     let mut other = Client::new(ClientOptions {
         server: server.addr,
         hello: play("Mal"),
-        rules,
-        rules_hash: "fnv1a64:0000000000000000".into(),
+        insist: Some("fnv1a64:0000000000000000".into()),
         bot: Some(Bot::Greedy),
     })
     .unwrap();
@@ -320,6 +323,7 @@ fn game_with_a_kill(s: &Setup, kill_after: Option<usize>, name: &str) -> String 
     let journal = dir.join("game.jsonl");
     let options = |resume: Option<PathBuf>| ServerOptions {
         setup: s.clone(),
+        offers: offers(),
         addr: "127.0.0.1:0".parse().unwrap(),
         journal: Some(journal.clone()),
         save: None,
@@ -452,6 +456,7 @@ fn the_turn_clock_ends_a_turn_that_runs_out() {
     let s = setup(&["human", "greedy"], 3, 17);
     let mut server = Server::new(ServerOptions {
         setup: s.clone(),
+        offers: offers(),
         addr: "127.0.0.1:0".parse().unwrap(),
         journal: None,
         save: None,
@@ -647,6 +652,11 @@ fn the_host_starts_the_game_before_every_seat_is_taken() {
     });
     assert!(server.told.iter().any(|t| t.contains("the host, started")));
     assert!(
+        !server.told.iter().any(|t| t.contains("has not started")),
+        "the bots wait for the game to start: {:?}",
+        server.told
+    );
+    assert!(
         clients[1].sees_all(),
         "the server lets spectators see every site"
     );
@@ -661,4 +671,86 @@ fn the_host_starts_the_game_before_every_seat_is_taken() {
     for c in &mut clients {
         assert_eq!(c.save_text().as_deref(), Some(save.as_str()));
     }
+}
+
+/// The host chooses a mod's rules in the lobby: the clients welcomed on the default rules are
+/// welcomed anew on the mod's (their text sent by the server), a client that insists on the
+/// default rules is let go with the reason, one who joins after the choice is welcomed on the
+/// mod's at once, and the game is played to its end alike everywhere on the mod's rules; its
+/// journal names them and replays with them.
+#[test]
+fn the_host_chooses_a_mods_rules_in_the_lobby() {
+    use aeternus_net::protocol::LobbyWord;
+    let fire = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/mods/example");
+    let fire = load_rules_text(fire).unwrap();
+    let dir = folder("rules");
+    let journal = dir.join("game.jsonl");
+    let s = setup(&["human", "human", "greedy"], 3, 29);
+    let mut server = Server::new(ServerOptions {
+        setup: s.clone(),
+        offers: vec![load_rules_text("aeternus").unwrap(), fire.clone()],
+        addr: "127.0.0.1:0".parse().unwrap(),
+        journal: Some(journal.clone()),
+        save: None,
+        grace: GRACE,
+        turn_clock: None,
+        resume: None,
+    })
+    .unwrap();
+    let at = server.addr;
+    let mut stiff = Client::new(ClientOptions {
+        server: at,
+        hello: Hello::Watch { name: "Di".into() },
+        insist: Some(s.rules_hash.clone()),
+        bot: None,
+    })
+    .unwrap();
+    let mut clients = vec![
+        client(at, play("Ada"), Some(Bot::Greedy)),
+        client(at, Hello::Watch { name: "Cy".into() }, None),
+    ];
+    let offered = |c: &mut Client| c.lobby().1.is_some_and(|t| t.offers.len() == 2);
+    run(&mut server, &mut clients, |_, cs| {
+        cs.iter().all(|c| c.setup().is_some()) && offered(&mut cs[0])
+    });
+    let named = |c: &mut Client| c.lobby().1.map(|t| t.rules);
+    assert_eq!(named(&mut clients[0]), Some(s.rules.name.clone()));
+    for _ in 0..200 {
+        stiff.step().unwrap();
+        server.step().unwrap();
+        if stiff.role.is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(stiff.role.is_some(), "a client insisting on the game's rules is let in");
+    clients[0].say(LobbyWord::Rules(1));
+    let start = Instant::now();
+    while !stiff.refusals.iter().any(|r| r.contains("insists on")) {
+        assert!(start.elapsed() < LIMIT, "{:?}", stiff.refusals);
+        server.step().unwrap();
+        stiff.step().unwrap();
+        for c in clients.iter_mut() {
+            c.step().unwrap();
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    clients.push(client(at, play("Bo"), Some(Bot::Planner)));
+    run(&mut server, &mut clients, |s, cs| {
+        s.is_over() && cs.iter().all(Client::is_over)
+    });
+    assert_eq!(named(&mut clients[1]), Some(fire.rules.name.clone()));
+    let save = server.save_text();
+    for c in &mut clients {
+        assert_eq!(c.rules_text(), Some(fire.text.as_str()));
+        assert_eq!(c.mismatched, 0);
+        assert_eq!(c.save_text().as_deref(), Some(save.as_str()));
+    }
+    let log = Log::read(&journal).unwrap();
+    assert_eq!(log.game.rules_hash, fire.hash);
+    assert_eq!(log.game.phases, 3, "the game's length is kept");
+    let setup = log.setup(fire.rules.clone(), &fire.hash).unwrap();
+    let mut replayed = replay(&log, &setup).unwrap();
+    assert_eq!(save_text(&mut replayed), save);
+    std::fs::remove_dir_all(dir).ok();
 }

@@ -22,6 +22,7 @@ mod goals;
 mod greedy;
 mod hazards;
 mod ledger;
+pub mod lobby;
 mod log;
 mod movement;
 mod phase;

@@ -43,6 +43,8 @@ pub(crate) struct GameRead<'w, 's> {
     walks: Res<'w, Walks>,
     /// In an online game, the seat this window plays (the keys act for no other).
     online: Option<Res<'w, OnlineSeat>>,
+    /// In an online game, the lobby: while the game waits there, the keys play nothing.
+    lobby: Option<Res<'w, aeternus_core::play::lobby::LobbyBoard>>,
 }
 
 /// This window's part in commands: the hovered hex, the station being picked, the notice,
@@ -76,6 +78,10 @@ pub(crate) fn perform(
     mut window: WindowState,
     mut orders: Orders,
 ) {
+    if game.lobby.as_ref().is_some_and(|l| l.waiting()) {
+        commands.clear();
+        return;
+    }
     let players = game.table.in_order();
     let to_act = game.table.to_act();
     let Some(me) = players.iter().find(|s| Some(s.id()) == to_act) else {
@@ -108,6 +114,8 @@ pub(crate) fn perform(
                 | Command::NextCycle
                 | Command::Spectator
                 | Command::SpectatorSites
+                | Command::Longer
+                | Command::Shorter
         ) {
             continue;
         }
@@ -194,7 +202,9 @@ fn act(
             | Command::Save
             | Command::NextCycle
             | Command::Spectator
-            | Command::SpectatorSites,
+            | Command::SpectatorSites
+            | Command::Longer
+            | Command::Shorter,
             picking,
         ) => {
             pick.0 = picking;

@@ -12,6 +12,7 @@ mod features;
 mod focus;
 mod hud;
 pub mod input;
+pub mod lobby;
 pub mod motion;
 mod pointer;
 pub mod research;
@@ -70,6 +71,7 @@ pub fn input_plugin(app: &mut App) {
             travel::plugin,
             walk::plugin,
             research::input_plugin,
+            lobby::input_plugin,
         ))
         .add_systems(Update, input::perform.in_set(ViewSystems::Commands));
 }
@@ -121,6 +123,7 @@ impl Plugin for PlayViewPlugin {
                 sites::plugin,
                 saving::plugin,
                 research::plugin,
+                lobby::plugin,
                 motion_plugin,
             ));
     }

@@ -47,6 +47,10 @@ pub enum Command {
     Spectator,
     /// F11: the spectator's sites: every site, then each faction's knowledge in turn.
     SpectatorSites,
+    /// + : a longer game (the host, in an online game's lobby).
+    Longer,
+    /// - : a shorter game (the host, in an online game's lobby).
+    Shorter,
     /// A left click on a hex (a drag is no click).
     Click(Hex),
 }
@@ -83,6 +87,8 @@ pub fn command_of(key: KeyCode) -> Option<Command> {
         F5 => Command::Save,
         F10 => Command::Spectator,
         F11 => Command::SpectatorSites,
+        Equal | NumpadAdd => Command::Longer,
+        Minus | NumpadSubtract => Command::Shorter,
         _ => return None,
     })
 }
