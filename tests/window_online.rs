@@ -64,3 +64,45 @@ fn the_titles_join_joins_the_address_typed() {
     );
     std::fs::remove_dir_all(dir).ok();
 }
+
+/// The lobby in a window: the first person to join is the host, and the window shows the lobby
+/// panel while the game waits for its second person. The host presses 2: the server offers the
+/// example mod's rules second, sets the game up anew on them (its journal begun anew with
+/// their hash), and the window opens anew on them, its seat taken back with its key, the panel
+/// shown again.
+#[test]
+fn the_host_chooses_the_rules_in_the_windows_lobby() {
+    let Some(launcher) = launcher() else { return };
+    let dir = std::env::temp_dir().join(format!("aeternus-window-lobby-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let journal = dir.join("game.jsonl");
+    let path = journal.display().to_string();
+    let fire = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/mods/example");
+    let args = ["--seed", "5", "--seats", "human,human", "--offer", fire];
+    let (mut server, addr, _err) = common::serve(&[&args[..], &["--journal", &path]].concat());
+    // 2 chooses; the keys after it only keep the first window up until it opens anew.
+    let args = ["join", &addr, "--name", "Ada", "--press", "2,V,V,V,V"];
+    let (img, shot_dir) = screenshot(&launcher, "online-lobby", &args);
+    let log = std::fs::read_to_string(shot_dir.join("game.log")).unwrap_or_default();
+    let game_line = std::fs::read_to_string(&journal).unwrap_or_default();
+    server.kill().ok();
+    server.wait().ok();
+    assert!(
+        log.contains("opens anew on them"),
+        "the window did not open anew:\n{}",
+        common::tail(&log, 40)
+    );
+    assert!(
+        game_line.contains("Aeternus after the fire"),
+        "the journal: {game_line}"
+    );
+    // The panel: a block of its dark colour in the middle of the window.
+    let (w, h) = img.dimensions();
+    let panel = image::Rgb([13u8, 15, 23]);
+    let near = (w / 2 - 150..w / 2 + 150)
+        .flat_map(|x| (h / 2 - 60..h / 2 + 60).map(move |y| (x, y)))
+        .filter(|&(x, y)| common::distance(*img.get_pixel(x, y), panel) < 60)
+        .count();
+    assert!(near > 300 * 120 / 3, "{near} pixels of the panel's colour");
+    std::fs::remove_dir_all(dir).ok();
+}

@@ -110,7 +110,11 @@ pub struct JoinArgs {
     pub length: Option<u32>,
     /// As the host, choose the rules before the game starts: the name of a ruleset the server
     /// offers (the lobby lists them).
-    #[arg(long = "choose-rules", value_name = "NAME", conflicts_with = "spectate")]
+    #[arg(
+        long = "choose-rules",
+        value_name = "NAME",
+        conflicts_with = "spectate"
+    )]
     pub choose_rules: Option<String>,
     /// Play only these rules (`aeternus`, a mod's folder or a rule file): a server of others
     /// refuses the client, saying so (default: the server's, which it sends).

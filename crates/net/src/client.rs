@@ -15,12 +15,12 @@ use bevy_replicon_renet::RenetClient;
 use aeternus_core::headless::Fault;
 use aeternus_core::play::{Action, Bot, BotActions, BotPace, Outbox, PlayerId, to_act_now};
 use aeternus_core::rules::Rules;
-use aeternus_core::sim::format::GameLine;
-use aeternus_core::sim::rules_of_text;
 use aeternus_core::save::SaveGame;
 use aeternus_core::save::digest::digest;
+use aeternus_core::sim::format::GameLine;
 use aeternus_core::sim::game::{self, Setup};
 use aeternus_core::sim::replay::{FEED, checked_setup};
+use aeternus_core::sim::rules_of_text;
 use aeternus_core::sites::{ShownSite, SiteRules, Veil};
 
 use crate::protocol::{

@@ -21,10 +21,10 @@ use aeternus_core::play::{
 };
 use aeternus_core::rules::Rules;
 use aeternus_core::save::digest::{digest, peer_save};
-use aeternus_core::sim::{LoadedRules, MAX_PHASES};
 use aeternus_core::sim::format::{GameLine, Line};
 use aeternus_core::sim::game::{self, Setup};
 use aeternus_core::sim::replay::{Log, replay_keeping};
+use aeternus_core::sim::{LoadedRules, MAX_PHASES};
 use aeternus_core::sites::veil::{all_shown, newly_shown};
 use aeternus_core::sites::{ShownSite, Veil};
 use aeternus_core::world::plugin::HexWorld;
@@ -477,8 +477,9 @@ impl Server {
             self.setup.rules.name
         ));
         self.let_go_of_insisting();
-        let clients: Vec<(Entity, Known)> =
-            (self.clients.iter()).map(|(e, k)| (*e, k.clone())).collect();
+        let clients: Vec<(Entity, Known)> = (self.clients.iter())
+            .map(|(e, k)| (*e, k.clone()))
+            .collect();
         for (e, known) in clients {
             self.welcome(e, &known.name, known.role);
         }

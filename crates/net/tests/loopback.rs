@@ -8,8 +8,8 @@ use aeternus_core::play::Bot;
 use aeternus_core::sim::format::Seat;
 use aeternus_core::sim::game::save_text;
 use aeternus_core::sim::game::{Setup, seat_faction};
-use aeternus_core::sim::{LoadedRules, load_rules, load_rules_text};
 use aeternus_core::sim::replay::{Log, replay};
+use aeternus_core::sim::{LoadedRules, load_rules, load_rules_text};
 use aeternus_net::client::{Client, ClientOptions};
 use aeternus_net::protocol::{Hello, Role, SeatKey};
 use aeternus_net::server::{GRACE, Server, ServerOptions};
@@ -91,14 +91,8 @@ fn two_bot_clients_and_a_spectator_play_to_the_end_alike() {
     let journal = dir.join("game.jsonl");
     let s = setup(&["human", "human", "greedy"], 6, 11);
     let mut server = Server::new(ServerOptions {
-        setup: s.clone(),
-        offers: offers(),
-        addr: "127.0.0.1:0".parse().unwrap(),
         journal: Some(journal.clone()),
-        save: None,
-        grace: GRACE,
-        turn_clock: None,
-        resume: None,
+        ..options(&s)
     })
     .unwrap();
     let at = server.addr;
@@ -141,16 +135,24 @@ fn two_bot_clients_and_a_spectator_play_to_the_end_alike() {
     std::fs::remove_dir_all(dir).ok();
 }
 
-fn serve(s: &Setup, grace: Duration) -> Server {
-    Server::new(ServerOptions {
+/// A server of `s` on any free port of 127.0.0.1, offering the default rules, with no journal.
+fn options(s: &Setup) -> ServerOptions {
+    ServerOptions {
         setup: s.clone(),
         offers: offers(),
         addr: "127.0.0.1:0".parse().unwrap(),
         journal: None,
         save: None,
-        grace,
+        grace: GRACE,
         turn_clock: None,
         resume: None,
+    }
+}
+
+fn serve(s: &Setup, grace: Duration) -> Server {
+    Server::new(ServerOptions {
+        grace,
+        ..options(s)
     })
     .unwrap()
 }
@@ -321,17 +323,12 @@ fn a_client_of_other_rules_is_refused_at_connect() {
 fn game_with_a_kill(s: &Setup, kill_after: Option<usize>, name: &str) -> String {
     let dir = folder(name);
     let journal = dir.join("game.jsonl");
-    let options = |resume: Option<PathBuf>| ServerOptions {
-        setup: s.clone(),
-        offers: offers(),
-        addr: "127.0.0.1:0".parse().unwrap(),
+    let resuming = |resume: Option<PathBuf>| ServerOptions {
         journal: Some(journal.clone()),
-        save: None,
-        grace: GRACE,
-        turn_clock: None,
         resume,
+        ..options(s)
     };
-    let mut server = Server::new(options(None)).unwrap();
+    let mut server = Server::new(resuming(None)).unwrap();
     let at = server.addr;
     let mut clients = vec![
         client(at, play("Ada"), Some(Bot::Greedy)),
@@ -340,7 +337,7 @@ fn game_with_a_kill(s: &Setup, kill_after: Option<usize>, name: &str) -> String 
     if let Some(n) = kill_after {
         run(&mut server, &mut clients, |s, _| s.actions() >= n);
         drop(server);
-        server = Server::new(options(Some(journal.clone()))).unwrap();
+        server = Server::new(resuming(Some(journal.clone()))).unwrap();
         assert!(server.actions() >= n);
         for c in &mut clients {
             c.reconnect(server.addr).unwrap();
@@ -455,14 +452,8 @@ fn a_played_action_takes_a_few_bytes() {
 fn the_turn_clock_ends_a_turn_that_runs_out() {
     let s = setup(&["human", "greedy"], 3, 17);
     let mut server = Server::new(ServerOptions {
-        setup: s.clone(),
-        offers: offers(),
-        addr: "127.0.0.1:0".parse().unwrap(),
-        journal: None,
-        save: None,
-        grace: GRACE,
         turn_clock: Some(Duration::from_millis(30)),
-        resume: None,
+        ..options(&s)
     })
     .unwrap();
     // A person who never acts.
@@ -687,14 +678,9 @@ fn the_host_chooses_a_mods_rules_in_the_lobby() {
     let journal = dir.join("game.jsonl");
     let s = setup(&["human", "human", "greedy"], 3, 29);
     let mut server = Server::new(ServerOptions {
-        setup: s.clone(),
         offers: vec![load_rules_text("aeternus").unwrap(), fire.clone()],
-        addr: "127.0.0.1:0".parse().unwrap(),
         journal: Some(journal.clone()),
-        save: None,
-        grace: GRACE,
-        turn_clock: None,
-        resume: None,
+        ..options(&s)
     })
     .unwrap();
     let at = server.addr;
@@ -723,7 +709,10 @@ fn the_host_chooses_a_mods_rules_in_the_lobby() {
         }
         std::thread::sleep(Duration::from_millis(2));
     }
-    assert!(stiff.role.is_some(), "a client insisting on the game's rules is let in");
+    assert!(
+        stiff.role.is_some(),
+        "a client insisting on the game's rules is let in"
+    );
     clients[0].say(LobbyWord::Rules(1));
     let start = Instant::now();
     while !stiff.refusals.iter().any(|r| r.contains("insists on")) {

@@ -1,7 +1,7 @@
 //! The lobby panel of an online game's window: while the server has not started the game, it
 //! shows each seat (who took it, connected, ready, the host), the rules and the game's length,
 //! and, for the host, the keys that choose them and start the game: Enter starts it (the seats
-//! nobody took going to greedy bots), 1-9 choose one of the rulesets the server offers, + and -
+//! nobody took going to greedy bots), 1-9 choose one of the rulesets the server offers, + (=) and -
 //! lengthen and shorten the game. The words go to [`LobbySays`] for the client to send; the
 //! board ([`LobbyBoard`]) is the client's, the panel only draws it.
 
@@ -67,7 +67,7 @@ fn choose(
     }
 }
 
-/// One seat's line: "Seat 1 · Ada · host · ready", or "Seat 3 · greedy".
+/// One seat's line: "Seat 1 | Ada | host | ready", or "Seat 3 | greedy".
 pub fn seat_line(seat: &SeatView, mine: Option<u32>) -> String {
     let mut parts = vec![format!("Seat {}", seat.seat + 1)];
     parts.push(match (&seat.name, seat.kind.as_str()) {
@@ -90,7 +90,7 @@ pub fn seat_line(seat: &SeatView, mine: Option<u32>) -> String {
     if Some(seat.seat) == mine {
         parts.push("you".into());
     }
-    parts.join(" · ")
+    parts.join(" | ")
 }
 
 /// The panel's lines, title first, and its hint.
@@ -98,23 +98,27 @@ pub fn lines(board: &LobbyBoard) -> Option<(Vec<String>, String)> {
     let table = board.table.as_ref().filter(|_| board.waiting())?;
     let mut lines = vec![
         "Lobby".to_string(),
-        format!("{} · {} phases", table.rules, table.phases),
+        format!("{} | {} phases", table.rules, table.phases),
     ];
     lines.extend(board.seats.iter().map(|s| seat_line(s, board.mine)));
     let hint = if board.hosting() {
         if board.rules_here && table.offers.len() > 1 {
             for (i, name) in table.offers.iter().enumerate().take(9) {
-                let chosen = if *name == table.rules { " (chosen)" } else { "" };
+                let chosen = if *name == table.rules {
+                    " (chosen)"
+                } else {
+                    ""
+                };
                 lines.push(format!("{} {name}{chosen}", i + 1));
             }
         }
         let rules = if board.rules_here && table.offers.len() > 1 {
-            "1-9 choose the rules · "
+            "1-9 choose the rules | "
         } else {
             ""
         };
         format!(
-            "Enter starts the game (free seats go to greedy bots) · {rules}+ and - change its length"
+            "Enter starts the game (free seats go to greedy bots) | {rules}+ and - change its length"
         )
     } else {
         "The game starts when every seat is taken, or when the host starts it".to_string()
@@ -124,11 +128,7 @@ pub fn lines(board: &LobbyBoard) -> Option<(Vec<String>, String)> {
 
 /// Draws the panel anew when the board changed; takes it away once the game has started.
 /// Reads [`LobbyBoard`]; writes the panel's entities.
-fn draw(
-    board: Res<LobbyBoard>,
-    panels: Query<Entity, With<LobbyPanel>>,
-    mut commands: Commands,
-) {
+fn draw(board: Res<LobbyBoard>, panels: Query<Entity, With<LobbyPanel>>, mut commands: Commands) {
     if !board.is_changed() {
         return;
     }
@@ -193,10 +193,10 @@ mod tests {
     #[test]
     fn the_panel_lists_the_seats_and_offers_the_host_its_choices() {
         let (shown, hint) = lines(&board(Some(0), true)).unwrap();
-        assert_eq!(shown[1], "Aeternus · 30 phases");
-        assert_eq!(shown[2], "Seat 1 · Ada · host · ready · you");
-        assert_eq!(shown[3], "Seat 2 · free");
-        assert_eq!(shown[4], "Seat 3 · greedy");
+        assert_eq!(shown[1], "Aeternus | 30 phases");
+        assert_eq!(shown[2], "Seat 1 | Ada | host | ready | you");
+        assert_eq!(shown[3], "Seat 2 | free");
+        assert_eq!(shown[4], "Seat 3 | greedy");
         assert_eq!(shown[5], "1 Aeternus (chosen)");
         assert_eq!(shown[6], "2 Aeternus after the fire");
         assert!(hint.starts_with("Enter starts the game"), "{hint}");
@@ -208,7 +208,10 @@ mod tests {
         assert!(hint.contains("when the host starts it"), "{hint}");
         let mut started = board(Some(0), true);
         started.table.as_mut().unwrap().started = true;
-        assert!(lines(&started).is_none(), "the panel goes once the game starts");
+        assert!(
+            lines(&started).is_none(),
+            "the panel goes once the game starts"
+        );
     }
 
     /// The host's keys become words for the server; another seat's keys say nothing.

@@ -134,7 +134,7 @@ fn spawn(commands: &mut Commands, title: String, lines: Vec<(String, Color)>) {
     let hint = if lines.is_empty() {
         "These rules have no advances. U closes"
     } else {
-        "1-9 buy for the faction (the essences paid also score) · U closes"
+        "1-9 buy for the faction (the essences paid also score) | U closes"
     };
     commands
         .spawn((AdvancesPanel, hud::centred("Advances panel")))

@@ -15,6 +15,7 @@ Space or Enter: end the turn   Tab: show the next player
 V: the site layer   P: the standings (scores over the phases)   F5: save
 U: the advances (then 1 to 9 buy one for your faction; U closes)
 F10: the spectator window   F11: whose sites it shows
+Online, the host in the lobby: Enter starts, 1 to 9 choose the rules, = and - the length
 Wheel: zoom   drag or the arrows: pan
 Esc: this menu
 In menus: Up/Down or Tab select, Enter takes, Left/Right change, Esc goes back";

@@ -70,13 +70,9 @@ pub fn checked_address(text: &str) -> Result<&str, String> {
     }
 }
 
-/// The command line that joins `address` in a window, with this process's rules.
-pub fn join_args(address: &str, launch: &Launch) -> Vec<OsString> {
-    let mut args: Vec<OsString> = vec!["join".into(), address.into()];
-    if launch.rules != "aeternus" {
-        args.extend(["--rules".into(), launch.rules.clone().into()]);
-    }
-    args
+/// The command line that joins `address` in a window: on the server's rules, which it sends.
+pub fn join_args(address: &str) -> Vec<OsString> {
+    vec!["join".into(), address.into()]
 }
 
 /// The command line that hosts a game here: a server for two people on [`HOST_PORT`], the
@@ -141,12 +137,11 @@ fn type_address(
     }
 }
 
-/// Reads [`Take`] and [`Launch`]; writes [`JoinForm`] and the menu open, or starts the process
-/// anew joined to the address.
+/// Reads [`Take`]; writes [`JoinForm`] and the menu open, or starts the process anew joined to
+/// the address.
 fn take(
     mut taken: MessageReader<Take>,
     mut form: ResMut<JoinForm>,
-    launch: Res<Launch>,
     next: ResMut<NextState<Menu>>,
     selected: ResMut<widgets::Selected>,
 ) {
@@ -157,7 +152,7 @@ fn take(
         Act::Back => open(Menu::Main)(next, selected),
         Act::Join | Act::Address => match checked_address(form.address.trim()) {
             Ok(address) => {
-                let why = start::relaunch(&join_args(address, &launch));
+                let why = start::relaunch(&join_args(address));
                 form.message = Some(why);
             }
             Err(why) => form.message = Some(format!("Not joined: {why}")),

@@ -96,6 +96,9 @@ fn press(name: &str) -> Result<Press, String> {
                 // An address typed into Join.
                 '.' => Period,
                 ':' => Semicolon,
+                // The game's length in an online lobby.
+                '=' => Equal,
+                '-' => Minus,
                 l @ 'a'..='z' => [
                     KeyA, KeyB, KeyC, KeyD, KeyE, KeyF, KeyG, KeyH, KeyI, KeyJ, KeyK, KeyL, KeyM,
                     KeyN, KeyO, KeyP, KeyQ, KeyR, KeyS, KeyT, KeyU, KeyV, KeyW, KeyX, KeyY, KeyZ,
