@@ -699,3 +699,129 @@ fn seat_bot(app: &mut App, role: Option<Role>, bot: Option<Bot>) {
         ..default()
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use aeternus_core::sim::load_rules_text;
+
+    /// A client that never hears its server: the messages a test feeds it are all it knows.
+    fn client(insist: Option<String>) -> Client {
+        Client::new(ClientOptions {
+            server: "127.0.0.1:9".parse().unwrap(),
+            hello: Hello::Watch { name: "Cy".into() },
+            insist,
+            bot: None,
+        })
+        .unwrap()
+    }
+
+    fn welcome(rules_hash: &str, epoch: u32, rules_parts: u32) -> Welcome {
+        let loaded = load_rules_text("aeternus").unwrap();
+        let setup = Setup {
+            seats: game::seats(&loaded.rules, &[Bot::Greedy; 2]),
+            rules: loaded.rules,
+            rules_hash: rules_hash.into(),
+            seed: 3,
+            veil: None,
+        };
+        Welcome {
+            role: Role::Spectator,
+            epoch,
+            game: serde_json::to_string(&setup.header()).unwrap(),
+            rules_parts,
+            shown: 0,
+            sees_all: false,
+        }
+    }
+
+    fn parts(text: &[u8], epoch: u32) -> Vec<RulesPart> {
+        let chunks: Vec<&[u8]> = text.chunks(RULES_PART).collect();
+        let parts = chunks.len() as u32;
+        (0u32..)
+            .zip(chunks)
+            .map(|(part, bytes)| RulesPart {
+                epoch,
+                part,
+                parts,
+                bytes: bytes.to_vec(),
+            })
+            .collect()
+    }
+
+    /// Feeds a welcome of the default rules' hash and then `parts`; the first fault, if any.
+    fn feed(c: &mut Client, w: Welcome, parts: Vec<RulesPart>) -> Result<(), String> {
+        c.welcome(w).map_err(|e| e.to_string())?;
+        for p in parts {
+            c.take_rules_part(p).map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+
+    /// The server's rules, sent in parts, set the game up; each way a hostile server could
+    /// send them otherwise is refused with the reason, before anything is built on them.
+    #[test]
+    fn the_rules_a_server_sends_are_checked_before_the_game_is_set_up() {
+        let ours = load_rules_text("aeternus").unwrap();
+        let n = parts(ours.text.as_bytes(), 0).len() as u32;
+        let mut c = client(None);
+        feed(
+            &mut c,
+            welcome(&ours.hash, 0, n),
+            parts(ours.text.as_bytes(), 0),
+        )
+        .unwrap();
+        assert_eq!(c.rules_text(), Some(ours.text.as_str()));
+        assert!(c.setup().is_some());
+        let fails = |w: Welcome, p: Vec<RulesPart>, insist: Option<String>, why: &str| {
+            let e = feed(&mut client(insist), w, p).unwrap_err();
+            assert!(e.contains(why), "{e:?} does not say {why:?}");
+        };
+        let mut swapped = parts(ours.text.as_bytes(), 0);
+        swapped.swap(0, 1);
+        fails(welcome(&ours.hash, 0, n), swapped, None, "out of place");
+        let big = vec![RulesPart {
+            epoch: 0,
+            part: 0,
+            parts: n,
+            bytes: vec![b' '; RULES_PART + 1],
+        }];
+        fails(welcome(&ours.hash, 0, n), big, None, "out of place");
+        fails(
+            welcome(&ours.hash, 0, 0),
+            Vec::new(),
+            None,
+            "rules in 0 parts",
+        );
+        fails(
+            welcome(&ours.hash, 0, 1000),
+            Vec::new(),
+            None,
+            "rules in 1000 parts",
+        );
+        fails(
+            welcome(&ours.hash, 0, 1),
+            parts(&[0xff, 0xfe], 0),
+            None,
+            "utf-8",
+        );
+        let storm = aeternus_core::storm::DEFAULT_STORM;
+        let storm_parts = parts(storm.as_bytes(), 0);
+        let k = storm_parts.len() as u32;
+        fails(welcome(&ours.hash, 0, k), storm_parts, None, "storm");
+        // Rules other than the welcome's game line names.
+        let other = ours.text.replace("Meadow", "Meadows");
+        let other_parts = parts(other.as_bytes(), 0);
+        let k = other_parts.len() as u32;
+        fails(welcome(&ours.hash, 0, k), other_parts, None, "rules_hash");
+        // A client that insists on other rules takes none of the server's.
+        let insist = Some("fnv1a64:0000000000000000".to_string());
+        let all = parts(ours.text.as_bytes(), 0);
+        fails(welcome(&ours.hash, 0, n), all, insist, "insists on");
+        // Parts of an earlier welcome are passed over.
+        let mut c = client(None);
+        let stale = parts(b"not rules", 0);
+        feed(&mut c, welcome(&ours.hash, 1, n), stale).unwrap();
+        assert!(c.setup().is_none());
+    }
+}

@@ -441,9 +441,8 @@ impl Server {
         let i = offer as usize;
         let Some(rules) = self.offers.get(i) else {
             return Err(format!(
-                "the server offers {} rulesets, not a {}th",
-                self.offers.len(),
-                offer.saturating_add(1)
+                "the server offers {} rulesets, numbered from 0; not {offer}",
+                self.offers.len()
             ));
         };
         if !self.ran.is_empty() {

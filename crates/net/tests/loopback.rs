@@ -713,6 +713,8 @@ fn the_host_chooses_a_mods_rules_in_the_lobby() {
         stiff.role.is_some(),
         "a client insisting on the game's rules is let in"
     );
+    // A ruleset the server does not offer is refused; the one it offers second is taken.
+    clients[0].say(LobbyWord::Rules(7));
     clients[0].say(LobbyWord::Rules(1));
     let start = Instant::now();
     while !stiff.refusals.iter().any(|r| r.contains("insists on")) {
@@ -729,6 +731,12 @@ fn the_host_chooses_a_mods_rules_in_the_lobby() {
         s.is_over() && cs.iter().all(Client::is_over)
     });
     assert_eq!(named(&mut clients[1]), Some(fire.rules.name.clone()));
+    assert!(
+        (clients[0].refusals.iter())
+            .any(|r| r.contains("offers 2 rulesets, numbered from 0; not 7")),
+        "{:?}",
+        clients[0].refusals
+    );
     let save = server.save_text();
     for c in &mut clients {
         assert_eq!(c.rules_text(), Some(fire.text.as_str()));
