@@ -106,3 +106,36 @@ fn the_host_chooses_the_rules_in_the_windows_lobby() {
     assert!(near > 300 * 120 / 3, "{near} pixels of the panel's colour");
     std::fs::remove_dir_all(dir).ok();
 }
+
+/// The host's keys in the window's lobby reach the server: = lengthens the game by a phase and
+/// Enter starts it before the second person comes (their seat going to a greedy bot); the
+/// journal's game line says the new length and, the turn clock ending the host's first turn,
+/// the bot plays.
+#[test]
+fn the_hosts_keys_in_the_windows_lobby_lengthen_and_start_the_game() {
+    let Some(launcher) = launcher() else { return };
+    let dir = std::env::temp_dir().join(format!("aeternus-window-start-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let journal = dir.join("game.jsonl");
+    let path = journal.display().to_string();
+    let args = ["--seed", "6", "--seats", "human,human", "--phases", "4"];
+    let clock = ["--turn-seconds", "1", "--journal", &path];
+    let (mut server, addr, _err) = common::serve(&[&args[..], &clock[..]].concat());
+    let args = ["join", &addr, "--name", "Ada", "--press", "=,Enter"];
+    let _ = screenshot(&launcher, "online-start", &args);
+    let start = std::time::Instant::now();
+    let played_by_the_bot = || {
+        let text = std::fs::read_to_string(&journal).unwrap_or_default();
+        (text.lines().skip(1)).any(|l| l.contains(r#""player":1"#))
+    };
+    while !played_by_the_bot() && start.elapsed() < std::time::Duration::from_secs(20) {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let text = std::fs::read_to_string(&journal).unwrap_or_default();
+    server.kill().ok();
+    server.wait().ok();
+    let game_line = text.lines().next().unwrap_or_default();
+    assert!(game_line.contains(r#""phases":5"#), "{game_line}");
+    assert!(played_by_the_bot(), "the game did not start:\n{text}");
+    std::fs::remove_dir_all(dir).ok();
+}
