@@ -185,6 +185,11 @@ impl Client {
         self.game.as_mut().map(game::save_text)
     }
 
+    /// The save the game's digest covers (once welcomed; to find where a game differs).
+    pub fn peer_save(&mut self) -> Option<SaveGame> {
+        (self.game.as_mut()).map(|app| aeternus_core::save::digest::peer_save(app.world_mut()))
+    }
+
     /// Sends an intent of the caller's (a person's action; the tests' hostile ones).
     pub fn send(&mut self, intent: Intent) {
         self.sent = self.sent.saturating_add(1);

@@ -25,7 +25,7 @@ use aeternus_core::sim::format::{GameLine, Line};
 use aeternus_core::sim::game::{self, Setup};
 use aeternus_core::sim::replay::{Log, replay_keeping};
 use aeternus_core::sim::{LoadedRules, MAX_PHASES};
-use aeternus_core::sites::veil::{all_shown, newly_shown};
+use aeternus_core::sites::veil::newly_shown;
 use aeternus_core::sites::{ShownSite, Veil};
 use aeternus_core::world::plugin::HexWorld;
 
@@ -119,6 +119,15 @@ pub struct Server {
     ran: Vec<Action>,
     /// Sites shown since the last action broadcast: they go with the next.
     shown: Vec<ShownSite>,
+    /// The sites known before the first action (for a resumed game, before its first action
+    /// after the journal's), and those shown since, by the index of the action they were shown
+    /// before: a client welcomed late replays the game's sites as they came, so its game is the
+    /// others' at every checkpoint.
+    start_shown: Vec<ShownSite>,
+    history: BTreeMap<u32, Vec<ShownSite>>,
+    /// How many actions the journal held when this server resumed it: the sites shown before
+    /// them are all in `start_shown`, so no checkpoint up to there is checked by a late client.
+    resumed_at: u32,
     checkpoint: Option<Checkpoint>,
     phase: u32,
     started: bool,
@@ -207,8 +216,12 @@ impl Server {
         };
         // What is known before the first action (or was when the server was killed) goes to
         // each client with its welcome.
-        newly_shown(game.world_mut());
+        let start_shown = newly_shown(game.world_mut());
+        let resumed_at = ran.len() as u32;
         Ok(Server {
+            start_shown,
+            history: BTreeMap::new(),
+            resumed_at,
             net,
             phase: game.world().resource::<Phase>().0,
             game,
@@ -459,7 +472,8 @@ impl Server {
         self.chosen = i;
         self.epoch = self.epoch.wrapping_add(1);
         self.game = self.setup.app(true);
-        newly_shown(self.game.world_mut());
+        self.start_shown = newly_shown(self.game.world_mut());
+        self.history.clear();
         self.shown.clear();
         for s in 0..self.seats.len() {
             if self.seats[s].covered {
@@ -661,7 +675,7 @@ impl Server {
                 snapshot: None,
             },
         );
-        let shown = all_shown(self.game.world());
+        let shown = &self.start_shown;
         let text = self.offers[self.chosen].text.as_bytes();
         let rules: Vec<&[u8]> = text.chunks(RULES_PART).collect();
         let epoch = self.epoch;
@@ -702,24 +716,27 @@ impl Server {
                 },
             });
         }
-        for (index, action) in self.ran.iter().enumerate() {
+        for (index, action) in (0u32..).zip(&self.ran) {
             net.write_message(ToClients {
                 targets: to,
                 message: Ran {
-                    index: index as u32,
+                    index,
                     action: action.clone(),
-                    shown: Vec::new(),
+                    shown: self.history.get(&index).cloned().unwrap_or_default(),
                     phases: (index == 0).then_some(self.header.phases),
                 },
             });
         }
-        if let Some(c) = &self.checkpoint {
+        // A checkpoint from before a resumption would find the late client's game holding the
+        // sites known at the resumption already.
+        if let Some(c) = self
+            .checkpoint
+            .as_ref()
+            .filter(|c| c.after > self.resumed_at)
+        {
             net.write_message(ToClients {
                 targets: to,
-                message: Checkpoint {
-                    shown: Vec::new(),
-                    ..c.clone()
-                },
+                message: c.clone(),
             });
         }
     }
@@ -836,6 +853,9 @@ impl Server {
                 let index = self.ran.len() as u32;
                 self.ran.push(action.clone());
                 let shown = std::mem::take(&mut self.shown);
+                if !shown.is_empty() {
+                    (self.history.entry(index).or_default()).extend(shown.iter().cloned());
+                }
                 let phases = (index == 0).then_some(self.header.phases);
                 self.broadcast(Ran {
                     index,
@@ -866,6 +886,11 @@ impl Server {
                 salt: salt.filter(|_| over),
                 shown: std::mem::take(&mut self.shown),
             };
+            if !c.shown.is_empty() {
+                // Before the next action, for a late client (which checks only the last
+                // checkpoint, with its own sites).
+                (self.history.entry(c.after).or_default()).extend(c.shown.iter().cloned());
+            }
             self.checkpoint = Some(c.clone());
             self.broadcast(c);
         }
