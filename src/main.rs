@@ -15,7 +15,7 @@ fn main() {
         Some(Command::Serve(args)) if args.host => aeternus::online::host(args, &cli),
         Some(Command::Serve(args)) => aeternus::cli::online::run_serve(args, None),
         Some(Command::Join(args)) => aeternus::cli::online::run_join(args, |client, save| {
-            aeternus::online::open_window(client, save, args, &cli, false)
+            aeternus::online::open_window(client, save, args, &cli, None)
         }),
         Some(Command::Check { dir }) => aeternus::cli::run_check(dir),
         Some(Command::Mods) => aeternus::cli::run_mods(),

@@ -30,8 +30,7 @@ use aeternus_view::screens::Screen;
 pub struct OnlineWindow {
     pub client: Client,
     pub save_at_end: Option<PathBuf>,
-    /// How to open the window anew on other rules (`join`'s arguments, the seat's key file
-    /// last); none when this process runs the server, which would end with it.
+    /// How to open the window anew on other rules.
     pub rejoin: Option<Rejoin>,
 }
 
@@ -40,18 +39,25 @@ pub struct OnlineWindow {
 pub struct Rejoin {
     pub args: Vec<std::ffi::OsString>,
     pub key_file: PathBuf,
+    /// Where this process runs the server (`serve --host`), which replacing the process would
+    /// end: the window closes, leaving the arguments here, and the process opens the new
+    /// window as a child, serving on.
+    pub serving: Option<Respawn>,
 }
+
+/// The arguments of a window to open as a child process, once this one has closed.
+pub type Respawn = std::sync::Arc<std::sync::Mutex<Option<Vec<std::ffi::OsString>>>>;
 
 /// Opens the game's window on an online game: `save` is the game as the client built it, which
 /// the window loads as any save, and `client` plays on in the window's frame. `args` and `top`:
 /// the command line's `join` and the window's test options (`--screenshot`, `--press`);
-/// `serving`: this process runs the server.
+/// `serving`: this process runs the server (where the window's arguments go to open it anew).
 pub fn open_window(
     client: Client,
     save: SaveGame,
     args: &JoinArgs,
     top: &Cli,
-    serving: bool,
+    serving: Option<Respawn>,
 ) -> Result<(), Fault> {
     let path = std::env::temp_dir().join(format!("aeternus-join-{}.ron", std::process::id()));
     aeternus_core::save::write_atomic(&path, &save.to_ron())
@@ -76,7 +82,7 @@ pub fn open_window(
     }
     let cli =
         <Cli as clap::Parser>::try_parse_from(argv).map_err(|e| Fault::BadInput(e.to_string()))?;
-    let rejoin = (!serving).then(|| rejoin(args, &save_path, top));
+    let rejoin = Some(rejoin(args, &save_path, top, serving));
     let online = OnlineWindow {
         client,
         save_at_end: Some(save_path),
@@ -90,7 +96,12 @@ pub fn open_window(
 
 /// The arguments that join the same server anew in a window: the seat's key in `--key-file`
 /// (the one given, else one beside the window's temporary files).
-fn rejoin(args: &JoinArgs, save_path: &std::path::Path, top: &Cli) -> Rejoin {
+fn rejoin(
+    args: &JoinArgs,
+    save_path: &std::path::Path,
+    top: &Cli,
+    serving: Option<Respawn>,
+) -> Rejoin {
     let key_file = (args.key_file.clone()).unwrap_or_else(|| {
         std::env::temp_dir().join(format!("aeternus-join-{}.key", std::process::id()))
     });
@@ -113,11 +124,13 @@ fn rejoin(args: &JoinArgs, save_path: &std::path::Path, top: &Cli) -> Rejoin {
     Rejoin {
         args: argv,
         key_file,
+        serving,
     }
 }
 
 /// `serve --host`: the server in a thread of this process, and this machine's person joining
-/// its first free seat in the game's window; the process ends with the window.
+/// its first free seat in the game's window; the process ends with the window (with the
+/// window opened anew as a child, when the host chose other rules, once that one ends).
 pub fn host(args: &ServeArgs, top: &Cli) -> Result<(), Fault> {
     let (tell, told) = std::sync::mpsc::channel();
     let serve = args.clone();
@@ -142,9 +155,26 @@ pub fn host(args: &ServeArgs, top: &Cli) -> Result<(), Fault> {
         rules: None,
         save: args.save.clone(),
     };
-    crate::cli::online::run_join(&join, |client, save| {
-        open_window(client, save, &join, top, true)
-    })
+    let respawn = Respawn::default();
+    let window = respawn.clone();
+    let played = crate::cli::online::run_join(&join, |client, save| {
+        open_window(client, save, &join, top, Some(window))
+    });
+    let again = respawn.lock().ok().and_then(|mut r| r.take());
+    let Some(args) = again else {
+        return played;
+    };
+    let exe = std::env::current_exe().map_err(|e| Fault::Io(format!("the game's program: {e}")))?;
+    let status = std::process::Command::new(exe)
+        .args(&args)
+        .status()
+        .map_err(|e| Fault::Io(format!("cannot open the window anew: {e}")))?;
+    match status.success() {
+        true => Ok(()),
+        false => Err(Fault::Io(format!(
+            "the window opened anew ended with {status}"
+        ))),
+    }
 }
 
 /// How this window opens anew on other rules.
@@ -183,7 +213,6 @@ impl OnlineWindow {
         let sees_all = seat.is_none() && self.client.sees_all();
         let board = LobbyBoard {
             mine: seat.map(|p| p.0),
-            rules_here: self.rejoin.is_some(),
             ..default()
         };
         if let Some(rejoin) = self.rejoin {
@@ -222,6 +251,8 @@ fn step(world: &mut World, mut frames: Local<u32>) {
         Ok(()) => {
             world.insert_non_send(client);
         }
+        // The window closes to open anew.
+        Err(Fault::Closed) => {}
         Err(e) => {
             error!("the online game: {e}");
             world.resource_mut::<Notice>().0 = Some(format!("Left the online game: {e}"));
@@ -289,6 +320,13 @@ fn open_anew(world: &mut World, client: &mut Client) -> Result<(), Fault> {
     }
     client.leave();
     info!("the host chose other rules: the window opens anew on them");
+    if let Some(respawn) = rejoin.serving {
+        if let Ok(mut r) = respawn.lock() {
+            *r = Some(rejoin.args);
+        }
+        world.write_message(AppExit::Success);
+        return Err(Fault::Closed);
+    }
     Err(Fault::Io(aeternus_view::screens::start::relaunch(
         &rejoin.args,
     )))

@@ -96,7 +96,13 @@ fn the_host_chooses_the_rules_in_the_windows_lobby() {
         game_line.contains("Aeternus after the fire"),
         "the journal: {game_line}"
     );
-    // The panel: a block of its dark colour in the middle of the window.
+    lobby_panel_shown(&img);
+    std::fs::remove_dir_all(dir).ok();
+}
+
+/// The lobby panel, a block of its dark colour, in the middle of the window, and the map drawn
+/// below it.
+fn lobby_panel_shown(img: &image::RgbImage) {
     let (w, h) = img.dimensions();
     let panel = image::Rgb([13u8, 15, 23]);
     let near = (w / 2 - 150..w / 2 + 150)
@@ -104,7 +110,10 @@ fn the_host_chooses_the_rules_in_the_windows_lobby() {
         .filter(|&(x, y)| common::distance(*img.get_pixel(x, y), panel) < 60)
         .count();
     assert!(near > 300 * 120 / 3, "{near} pixels of the panel's colour");
-    std::fs::remove_dir_all(dir).ok();
+    assert!(
+        common::patch_spread(img, w / 2, h * 4 / 5, 40) > 2.0,
+        "no map below the panel"
+    );
 }
 
 /// The host's keys in the window's lobby reach the server: = lengthens the game by a phase and
@@ -137,5 +146,43 @@ fn the_hosts_keys_in_the_windows_lobby_lengthen_and_start_the_game() {
     let game_line = text.lines().next().unwrap_or_default();
     assert!(game_line.contains(r#""phases":5"#), "{game_line}");
     assert!(played_by_the_bot(), "the game did not start:\n{text}");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+/// `serve --host` (the title's Host): the host's 2 in the lobby chooses the example mod's rules;
+/// the window closes and opens anew as a child of the process, which goes on serving (its
+/// journal begun anew on the mod's rules), and the new window shows the lobby.
+#[test]
+fn the_host_of_a_game_served_in_its_window_chooses_the_rules() {
+    let Some(launcher) = launcher() else { return };
+    let dir = std::env::temp_dir().join(format!("aeternus-window-hosted-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let journal = dir.join("game.jsonl");
+    let path = journal.display().to_string();
+    let fire = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/mods/example");
+    let args = [
+        "serve",
+        "--host",
+        "--port",
+        "0",
+        "--seats",
+        "human,human",
+        "--offer",
+        fire,
+        "--journal",
+        &path,
+        "--press",
+        "2,V,V,V,V",
+    ];
+    let (img, shot_dir) = screenshot(&launcher, "online-hosted", &args);
+    let log = std::fs::read_to_string(shot_dir.join("game.log")).unwrap_or_default();
+    let game_line = std::fs::read_to_string(&journal).unwrap_or_default();
+    assert!(
+        log.contains("opens anew on them") && log.contains("Aeternus after the fire (seed"),
+        "the window did not open anew on the mod's rules:\n{}",
+        common::tail(&log, 40)
+    );
+    assert!(game_line.contains("Aeternus after the fire"), "{game_line}");
+    lobby_panel_shown(&img);
     std::fs::remove_dir_all(dir).ok();
 }

@@ -59,9 +59,6 @@ pub struct LobbyBoard {
     pub table: Option<TableView>,
     /// The seat this window plays (none: it watches).
     pub mine: Option<u32>,
-    /// Whether this window may choose the rules: not when the server runs in its own process
-    /// (the window opens anew on other rules, which would end the server).
-    pub rules_here: bool,
 }
 
 impl LobbyBoard {

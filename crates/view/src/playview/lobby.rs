@@ -58,9 +58,7 @@ fn choose(
             Command::Confirm => Some(LobbyWord::Start),
             Command::Longer => Some(LobbyWord::Phases(table.phases.saturating_add(1))),
             Command::Shorter if table.phases > 1 => Some(LobbyWord::Phases(table.phases - 1)),
-            Command::Build(i) if board.rules_here && i < table.offers.len() => {
-                Some(LobbyWord::Rules(i as u32))
-            }
+            Command::Build(i) if i < table.offers.len() => Some(LobbyWord::Rules(i as u32)),
             _ => None,
         };
         says.0.extend(word);
@@ -102,7 +100,7 @@ pub fn lines(board: &LobbyBoard) -> Option<(Vec<String>, String)> {
     ];
     lines.extend(board.seats.iter().map(|s| seat_line(s, board.mine)));
     let hint = if board.hosting() {
-        if board.rules_here && table.offers.len() > 1 {
+        if table.offers.len() > 1 {
             for (i, name) in table.offers.iter().enumerate().take(9) {
                 let chosen = if *name == table.rules {
                     " (chosen)"
@@ -112,7 +110,7 @@ pub fn lines(board: &LobbyBoard) -> Option<(Vec<String>, String)> {
                 lines.push(format!("{} {name}{chosen}", i + 1));
             }
         }
-        let rules = if board.rules_here && table.offers.len() > 1 {
+        let rules = if table.offers.len() > 1 {
             "1-9 choose the rules | "
         } else {
             ""
@@ -161,7 +159,7 @@ mod tests {
     use super::*;
     use aeternus_core::play::lobby::TableView;
 
-    fn board(mine: Option<u32>, rules_here: bool) -> LobbyBoard {
+    fn board(mine: Option<u32>) -> LobbyBoard {
         let seat = |seat: u32, name: Option<&str>, host: bool| SeatView {
             seat,
             kind: "human".into(),
@@ -186,13 +184,12 @@ mod tests {
                 ..default()
             }),
             mine,
-            rules_here,
         }
     }
 
     #[test]
     fn the_panel_lists_the_seats_and_offers_the_host_its_choices() {
-        let (shown, hint) = lines(&board(Some(0), true)).unwrap();
+        let (shown, hint) = lines(&board(Some(0))).unwrap();
         assert_eq!(shown[1], "Aeternus | 30 phases");
         assert_eq!(shown[2], "Seat 1 | Ada | host | ready | you");
         assert_eq!(shown[3], "Seat 2 | free");
@@ -200,13 +197,15 @@ mod tests {
         assert_eq!(shown[5], "1 Aeternus (chosen)");
         assert_eq!(shown[6], "2 Aeternus after the fire");
         assert!(hint.starts_with("Enter starts the game"), "{hint}");
-        // A window whose process runs the server chooses no rules; another seat chooses nothing.
-        let (shown, hint) = lines(&board(Some(0), false)).unwrap();
+        // A server that offers one ruleset leaves nothing to choose; another seat chooses nothing.
+        let mut one = board(Some(0));
+        one.table.as_mut().unwrap().offers.truncate(1);
+        let (shown, hint) = lines(&one).unwrap();
         assert_eq!(shown.len(), 5);
         assert!(!hint.contains("1-9"), "{hint}");
-        let (_, hint) = lines(&board(Some(1), true)).unwrap();
+        let (_, hint) = lines(&board(Some(1))).unwrap();
         assert!(hint.contains("when the host starts it"), "{hint}");
-        let mut started = board(Some(0), true);
+        let mut started = board(Some(0));
         started.table.as_mut().unwrap().started = true;
         assert!(
             lines(&started).is_none(),
@@ -237,7 +236,7 @@ mod tests {
             Command::Confirm,
         ];
         assert_eq!(
-            words(board(Some(0), true), &keys),
+            words(board(Some(0)), &keys),
             [
                 LobbyWord::Rules(1),
                 LobbyWord::Phases(31),
@@ -245,10 +244,6 @@ mod tests {
                 LobbyWord::Start
             ]
         );
-        assert_eq!(
-            words(board(Some(0), false), &keys[..2]),
-            [LobbyWord::Phases(31)]
-        );
-        assert!(words(board(Some(1), true), &keys).is_empty());
+        assert!(words(board(Some(1)), &keys).is_empty());
     }
 }
