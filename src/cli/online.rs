@@ -26,7 +26,7 @@ const LINGER: Duration = Duration::from_secs(5);
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(20);
 /// A frame of a headless server or client.
 const FRAME: Duration = Duration::from_millis(2);
-/// The longest wait between an idle headless client's steps.
+/// The wait between a headless client's steps while others play.
 const IDLE: Duration = Duration::from_millis(16);
 
 #[derive(Args, Debug, Clone)]
@@ -316,20 +316,14 @@ pub fn run_join(
     if !(args.headless || args.bot.is_some()) {
         return join_in_window(client, joining, window);
     }
-    // A client with nothing to do waits longer between steps (up to `IDLE`), so many of them
-    // share a machine; anything played, sent or refused brings it back to every `FRAME`.
-    let mut wait = FRAME;
+    // A client steps every `FRAME` while its seat is to act or its intents are in flight, and
+    // otherwise every `IDLE` (what others played meanwhile is played in one step), so many
+    // of them share a machine.
     while !client.is_over() {
-        let before = (client.played(), client.in_flight(), client.refusals.len());
         client.step()?;
         joining.check(&mut client)?;
-        let after = (client.played(), client.in_flight(), client.refusals.len());
-        wait = if before == after {
-            (wait * 2).min(IDLE)
-        } else {
-            FRAME
-        };
-        std::thread::sleep(wait);
+        let busy = client.in_flight() > 0 || client.to_act();
+        std::thread::sleep(if busy { FRAME } else { IDLE });
     }
     eprintln!(
         "the game is over: {} checkpoints matched, {} did not",

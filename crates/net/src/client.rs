@@ -317,6 +317,14 @@ impl Client {
         self.applied
     }
 
+    /// Whether this client's seat is the one to act in its game.
+    pub fn to_act(&mut self) -> bool {
+        let (Some(Role::Seat { player, .. }), Some(app)) = (self.role, self.game.as_mut()) else {
+            return false;
+        };
+        to_act_now(app.world_mut()) == Some(PlayerId(player))
+    }
+
     /// How many intents sent are not yet played back or refused.
     pub fn in_flight(&self) -> u32 {
         self.sent
