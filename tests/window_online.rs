@@ -12,9 +12,7 @@ use common::{launcher, patch_spread, screenshot};
 #[test]
 fn a_person_joins_in_a_window_and_plays_their_seat() {
     let Some(launcher) = launcher() else { return };
-    let dir = std::env::temp_dir().join(format!("aeternus-window-online-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let journal = dir.join("game.jsonl");
+    let (dir, journal) = folder("online");
     let path = journal.display().to_string();
     let args = ["--seed", "5", "--seats", "human,greedy", "--phases", "3"];
     let (mut server, addr, _err) = common::serve(&[&args[..], &["--journal", &path]].concat());
@@ -73,9 +71,7 @@ fn the_titles_join_joins_the_address_typed() {
 #[test]
 fn the_host_chooses_the_rules_in_the_windows_lobby() {
     let Some(launcher) = launcher() else { return };
-    let dir = std::env::temp_dir().join(format!("aeternus-window-lobby-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let journal = dir.join("game.jsonl");
+    let (dir, journal) = folder("lobby");
     let path = journal.display().to_string();
     let fire = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/mods/example");
     let args = ["--seed", "5", "--seats", "human,human", "--offer", fire];
@@ -83,21 +79,32 @@ fn the_host_chooses_the_rules_in_the_windows_lobby() {
     // 2 chooses; the keys after it only keep the first window up until it opens anew.
     let args = ["join", &addr, "--name", "Ada", "--press", "2,V,V,V,V"];
     let (img, shot_dir) = screenshot(&launcher, "online-lobby", &args);
-    let log = std::fs::read_to_string(shot_dir.join("game.log")).unwrap_or_default();
-    let game_line = std::fs::read_to_string(&journal).unwrap_or_default();
     server.kill().ok();
     server.wait().ok();
-    assert!(
-        log.contains("opens anew on them"),
-        "the window did not open anew:\n{}",
-        common::tail(&log, 40)
-    );
-    assert!(
-        game_line.contains("Aeternus after the fire"),
-        "the journal: {game_line}"
-    );
+    opened_anew_on_the_mods_rules(&shot_dir, &journal);
     lobby_panel_shown(&img);
     std::fs::remove_dir_all(dir).ok();
+}
+
+/// A folder of the test's own, and the journal's path in it.
+fn folder(tag: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("aeternus-window-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let journal = dir.join("game.jsonl");
+    (dir, journal)
+}
+
+/// The window opened anew on the example mod's rules (its title names them), and the server's
+/// journal was begun anew on them.
+fn opened_anew_on_the_mods_rules(shot_dir: &std::path::Path, journal: &std::path::Path) {
+    let log = std::fs::read_to_string(shot_dir.join("game.log")).unwrap_or_default();
+    let game_line = std::fs::read_to_string(journal).unwrap_or_default();
+    assert!(
+        log.contains("opens anew on them") && log.contains("Aeternus after the fire (seed"),
+        "the window did not open anew on the mod's rules:\n{}",
+        common::tail(&log, 40)
+    );
+    assert!(game_line.contains("Aeternus after the fire"), "{game_line}");
 }
 
 /// The lobby panel, a block of its dark colour, in the middle of the window, and the map drawn
@@ -123,9 +130,7 @@ fn lobby_panel_shown(img: &image::RgbImage) {
 #[test]
 fn the_hosts_keys_in_the_windows_lobby_lengthen_and_start_the_game() {
     let Some(launcher) = launcher() else { return };
-    let dir = std::env::temp_dir().join(format!("aeternus-window-start-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let journal = dir.join("game.jsonl");
+    let (dir, journal) = folder("start");
     let path = journal.display().to_string();
     let args = ["--seed", "6", "--seats", "human,human", "--phases", "4"];
     let clock = ["--turn-seconds", "1", "--journal", &path];
@@ -155,9 +160,7 @@ fn the_hosts_keys_in_the_windows_lobby_lengthen_and_start_the_game() {
 #[test]
 fn the_host_of_a_game_served_in_its_window_chooses_the_rules() {
     let Some(launcher) = launcher() else { return };
-    let dir = std::env::temp_dir().join(format!("aeternus-window-hosted-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let journal = dir.join("game.jsonl");
+    let (dir, journal) = folder("hosted");
     let path = journal.display().to_string();
     let fire = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/mods/example");
     let args = [
@@ -175,14 +178,7 @@ fn the_host_of_a_game_served_in_its_window_chooses_the_rules() {
         "2,V,V,V,V",
     ];
     let (img, shot_dir) = screenshot(&launcher, "online-hosted", &args);
-    let log = std::fs::read_to_string(shot_dir.join("game.log")).unwrap_or_default();
-    let game_line = std::fs::read_to_string(&journal).unwrap_or_default();
-    assert!(
-        log.contains("opens anew on them") && log.contains("Aeternus after the fire (seed"),
-        "the window did not open anew on the mod's rules:\n{}",
-        common::tail(&log, 40)
-    );
-    assert!(game_line.contains("Aeternus after the fire"), "{game_line}");
+    opened_anew_on_the_mods_rules(&shot_dir, &journal);
     lobby_panel_shown(&img);
     std::fs::remove_dir_all(dir).ok();
 }
