@@ -17,7 +17,6 @@ use aeternus_core::play::lobby::{LobbyBoard, LobbySays};
 use aeternus_core::play::{InFlight, OnlineSeat, Outbox};
 use aeternus_core::save::SaveGame;
 use aeternus_core::schedule::FrameSystems;
-use aeternus_core::sites::SiteLayer;
 use aeternus_core::world::HexWorld;
 use aeternus_net::client::Client;
 use aeternus_net::protocol::{Intent, Role};
@@ -196,11 +195,8 @@ impl OnlineWindow {
             Some(Role::Seat { player, .. }) => Some(aeternus_core::play::PlayerId(player)),
             _ => None,
         };
-        let shown = match app.world().get_resource::<SiteLayer>() {
-            Some(layer) => save.shown_sites(&layer.rules, "the server's game"),
-            None => Ok(Vec::new()),
-        }
-        .map_err(|e| Fault::BadInput(e.to_string()))?;
+        let shown = (save.shown_in(app.world(), "the server's game"))
+            .map_err(|e| Fault::BadInput(e.to_string()))?;
         aeternus_core::sites::veil::show(app.world_mut(), &shown)
             .map_err(|e| Fault::BadInput(format!("the server: sites shown: {e}")))?;
         // The game's length is the server's, not the rule file's.

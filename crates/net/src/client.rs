@@ -21,7 +21,7 @@ use aeternus_core::sim::format::GameLine;
 use aeternus_core::sim::game::{self, Setup};
 use aeternus_core::sim::replay::{FEED, checked_setup};
 use aeternus_core::sim::rules_of_text;
-use aeternus_core::sites::{ShownSite, SiteRules, Veil};
+use aeternus_core::sites::{ShownSite, Veil};
 
 use crate::protocol::{
     Checkpoint, Credentials, Desync, Hello, Intent, MAX_RULES_TEXT, MAX_SNAPSHOT, RULES_PART, Ran,
@@ -692,7 +692,7 @@ fn restore(world: &mut World, save: SaveGame, rules: &Rules) -> Result<(), Fault
     let source = "the server's snapshot";
     let bad = |e: aeternus_core::rules::RulesError| Fault::BadInput(e.to_string());
     let hexes = save.world(rules, source).map_err(bad)?;
-    let shown = (save.shown_sites(&SiteRules::embedded(), source)).map_err(bad)?;
+    let shown = save.shown_in(world, source).map_err(bad)?;
     save.restore(world, hexes);
     world.insert_resource(Veil::Shown { salt: None });
     show(world, &shown)

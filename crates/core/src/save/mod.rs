@@ -349,6 +349,16 @@ impl SaveGame {
         crate::play::over_again(app.world_mut());
     }
 
+    /// The sites a peer's save shows, checked against the site rules of the layer of the game
+    /// in `ecs` (none for a game without a layer): what [`crate::sites::veil::show`] puts in
+    /// the game once the save is in it.
+    pub fn shown_in(&self, ecs: &World, source: &str) -> Result<Vec<ShownSite>, RulesError> {
+        match ecs.get_resource::<SiteLayer>() {
+            Some(layer) => self.shown_sites(&layer.rules, source),
+            None => Ok(Vec::new()),
+        }
+    }
+
     /// The sites a peer's save shows, checked against the site rules `sites` (every name one
     /// of theirs); none for a save that holds its salt (its sites are rolled again).
     pub fn shown_sites(

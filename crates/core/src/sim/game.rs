@@ -156,14 +156,11 @@ impl Setup {
         }
         let world =
             (save.world(&self.rules, source)).map_err(|e| Fault::BadInput(e.to_string()))?;
-        let shown = match site_layer(&self.rules) {
-            Some(layer) => save.shown_sites(&layer.rules, source),
-            None => Ok(Vec::new()),
-        }
-        .map_err(|e| Fault::BadInput(e.to_string()))?;
         let mut app = self.unseated(|app| {
             app.add_plugins(MinimalPlugins);
         });
+        let shown =
+            (save.shown_in(app.world(), source)).map_err(|e| Fault::BadInput(e.to_string()))?;
         for (_, schedule) in app.world_mut().resource_mut::<Schedules>().iter_mut() {
             schedule.set_executor(SingleThreadedExecutor::new());
         }
