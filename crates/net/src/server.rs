@@ -362,9 +362,11 @@ impl Server {
                 host: self.host == Some(i),
             })
             .collect();
-        let turn_left_ms = match (self.turn, self.turn_clock) {
+        // In whole seconds, rounded up: the table changes, and travels, once a second.
+        let turn_left_s = match (self.turn, self.turn_clock) {
             (Some((_, since)), Some(clock)) => {
-                Some(clock.saturating_sub(since.elapsed()).as_millis() as u64)
+                let left = clock.saturating_sub(since.elapsed()).as_millis();
+                Some(u32::try_from(left.div_ceil(1000)).unwrap_or(u32::MAX))
             }
             _ => None,
         };
@@ -374,7 +376,7 @@ impl Server {
             phases: self.header.phases,
             phase: self.phase,
             to_act: self.turn.map(|t| t.0.0),
-            turn_left_ms,
+            turn_left_s,
             rules: self.header.rules.clone(),
             offers: self.offers.iter().map(|o| o.rules.name.clone()).collect(),
         };

@@ -32,8 +32,8 @@ pub struct TableView {
     pub phase: u32,
     /// The seat to act.
     pub to_act: Option<u32>,
-    /// What is left of the turn clock, in milliseconds.
-    pub turn_left_ms: Option<u64>,
+    /// What is left of the turn clock, in whole seconds (rounded up).
+    pub turn_left_s: Option<u32>,
     /// The name of the ruleset the game plays.
     pub rules: String,
     /// The rulesets the host may choose from, by name, in the server's order.
@@ -67,6 +67,20 @@ impl LobbyBoard {
         self.table.as_ref().is_some_and(|t| !t.started)
     }
 
+    /// Who plays `seat` and, on their turn, what is left of the turn clock: "Ada, 12 s left",
+    /// "greedy"; none when the lobby names no one there.
+    pub fn player_line(&self, seat: u32) -> Option<String> {
+        let view = self.seats.iter().find(|s| s.seat == seat)?;
+        let who = view.name.clone().unwrap_or_else(|| view.kind.clone());
+        let table = self.table.as_ref()?;
+        Some(
+            match table.turn_left_s.filter(|_| table.to_act == Some(seat)) {
+                Some(left) => format!("{who}, {left} s left"),
+                None => who,
+            },
+        )
+    }
+
     /// Whether this window's seat is the host's.
     pub fn hosting(&self) -> bool {
         (self.seats.iter()).any(|s| s.host && Some(s.seat) == self.mine)
@@ -76,3 +90,36 @@ impl LobbyBoard {
 /// What an online window's person says in the lobby, for its client to send.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct LobbySays(pub Vec<LobbyWord>);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The HUD's word on an online seat: its player's name (or its bot), and on its turn what
+    /// is left of the turn clock.
+    #[test]
+    fn a_seats_line_names_its_player_and_the_clock_on_its_turn() {
+        let seat = |seat: u32, kind: &str, name: Option<&str>| SeatView {
+            seat,
+            kind: kind.into(),
+            name: name.map(str::to_string),
+            connected: true,
+            ready: true,
+            host: false,
+        };
+        let board = LobbyBoard {
+            seats: vec![seat(0, "human", Some("Ada")), seat(1, "greedy", None)],
+            table: Some(TableView {
+                started: true,
+                to_act: Some(0),
+                turn_left_s: Some(12),
+                ..default()
+            }),
+            mine: Some(0),
+        };
+        assert_eq!(board.player_line(0).as_deref(), Some("Ada, 12 s left"));
+        assert_eq!(board.player_line(1).as_deref(), Some("greedy"));
+        assert_eq!(board.player_line(2), None);
+        assert_eq!(LobbyBoard::default().player_line(0), None);
+    }
+}

@@ -194,6 +194,8 @@ pub(super) struct GameShown<'w, 's> {
     sites: Option<Res<'w, SiteLayer>>,
     /// What each faction knows of the sites: the HUD shows the seat to act's.
     knowledge: Res<'w, Knowledge>,
+    /// In an online game, the lobby: who plays each seat, and the turn clock.
+    lobby: Option<Res<'w, aeternus_core::play::lobby::LobbyBoard>>,
 }
 
 /// What this window adds for the HUD: the hovered hex, the station being picked and the
@@ -223,7 +225,13 @@ impl GameShown<'_, '_> {
                     let range = self.rules.construction.range;
                     let at = super::input::build_target(me.hex, window.hovered.0, range);
                     let pick = window.pick.0.as_ref();
-                    text::status(self.phase.0, me, &self.rules, &self.world, at, pick)
+                    let mut status =
+                        text::status(self.phase.0, me, &self.rules, &self.world, at, pick);
+                    let online = self.lobby.as_ref().and_then(|l| l.player_line(me.id().0));
+                    if let Some(line) = online {
+                        status.who = format!("{} ({line})\n", status.who.trim_end());
+                    }
+                    status
                 }),
                 me.map(|me| me.faction),
             ),
