@@ -109,17 +109,24 @@ pub(super) fn income<'a>(
     sites: &SiteLayer,
     by: &Earners,
 ) -> BTreeMap<Faction, Yield> {
-    let mut parts: BTreeMap<Faction, Vec<Yield>> = BTreeMap::new();
+    let mut totals: BTreeMap<Faction, Yield> = BTreeMap::new();
     for (pos, owner) in flags {
-        let y = sites.known_by(by.knowledge, owner.0.0).yields_at(pos.0);
-        if !y.is_empty() {
-            parts.entry(owner.0).or_default().push(y);
+        let known = sites.known_by(by.knowledge, owner.0.0);
+        for (r, &n) in known.sites_at(pos.0).flat_map(|s| &s.yields) {
+            // Added in place: a resource's name is copied once a faction, not once a flag.
+            let total = totals.entry(owner.0).or_default();
+            match total.get_mut(r) {
+                Some(t) => *t = t.saturating_add(n),
+                None => {
+                    total.insert(r.clone(), n);
+                }
+            }
         }
     }
-    (parts.into_iter())
-        .map(|(faction, parts)| {
+    (totals.into_iter())
+        .map(|(faction, total)| {
             let percent = by.advances.gains(faction, by.rules).income;
-            (faction, raised(&sum_yields(&parts), percent))
+            (faction, raised(&total, percent))
         })
         .collect()
 }
