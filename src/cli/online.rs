@@ -27,7 +27,7 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(20);
 /// A frame of a headless server or client.
 const FRAME: Duration = Duration::from_millis(2);
 /// The wait between a headless client's steps while others play.
-const IDLE: Duration = Duration::from_millis(16);
+const IDLE: Duration = Duration::from_millis(100);
 
 #[derive(Args, Debug, Clone)]
 pub struct ServeArgs {

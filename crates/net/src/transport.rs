@@ -107,6 +107,12 @@ pub fn network_app() -> App {
     ));
     app.finish();
     app.cleanup();
+    // Every schedule on one thread, as a headless game's: the network's systems have little to
+    // run side by side, and waking the pool's threads each frame cost an idle client most of
+    // its time (in the kernel's task switches).
+    for (_, schedule) in app.world_mut().resource_mut::<Schedules>().iter_mut() {
+        schedule.set_executor(bevy::ecs::schedule::SingleThreadedExecutor::new());
+    }
     app
 }
 
