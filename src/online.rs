@@ -143,7 +143,7 @@ pub fn host(args: &ServeArgs, top: &Cli) -> Result<(), Fault> {
         .map_err(|_| Fault::Io("the hosted game's server did not start (said above)".into()))?;
     let join = JoinArgs {
         addr: format!("127.0.0.1:{}", addr.port()),
-        name: "host".into(),
+        name: "Host".into(),
         spectate: false,
         headless: false,
         bot: None,
