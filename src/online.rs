@@ -42,6 +42,9 @@ pub struct Rejoin {
     /// end: the window closes, leaving the arguments here, and the process opens the new
     /// window as a child, serving on.
     pub serving: Option<Respawn>,
+    /// This window's temporary files (the game and rules it loaded), removed before the
+    /// process is replaced.
+    pub leftovers: Vec<PathBuf>,
 }
 
 /// The arguments of a window to open as a child process, once this one has closed.
@@ -81,7 +84,9 @@ pub fn open_window(
     }
     let cli =
         <Cli as clap::Parser>::try_parse_from(argv).map_err(|e| Fault::BadInput(e.to_string()))?;
-    let rejoin = Some(rejoin(args, &save_path, top, serving));
+    let mut rejoin = rejoin(args, &save_path, top, serving);
+    rejoin.leftovers = vec![path.clone(), rules_path.clone()];
+    let rejoin = Some(rejoin);
     let online = OnlineWindow {
         client,
         save_at_end: Some(save_path),
@@ -124,6 +129,7 @@ fn rejoin(
         args: argv,
         key_file,
         serving,
+        leftovers: Vec::new(),
     }
 }
 
@@ -322,6 +328,9 @@ fn open_anew(world: &mut World, client: &mut Client) -> Result<(), Fault> {
         }
         world.write_message(AppExit::Success);
         return Err(Fault::Closed);
+    }
+    for file in &rejoin.leftovers {
+        std::fs::remove_file(file).ok();
     }
     Err(Fault::Io(aeternus_view::screens::start::relaunch(
         &rejoin.args,
