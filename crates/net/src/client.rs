@@ -54,8 +54,7 @@ pub struct Client {
     insist: Option<String>,
     /// The latest welcome's game and epoch, and the parts of its rules' text come so far.
     welcome: Option<(GameLine, u32, u32)>,
-    rules_parts: Vec<u8>,
-    rules_got: u32,
+    rules_parts: Parts,
     /// The text of the rules the game plays (once it has all come).
     rules_text: Option<String>,
     /// Whether the host chose other rules once the window held the game: the window opens anew.
@@ -88,7 +87,9 @@ pub struct Client {
     pub resynced: u32,
     /// Waiting for the server's snapshot since: nothing is played meanwhile.
     resyncing: Option<std::time::Instant>,
-    snapshot: Vec<SnapshotPart>,
+    snapshot: Parts,
+    /// The actions played in the game the snapshot's parts so far hold.
+    snapshot_after: u32,
     /// The game's setup, for a snapshot.
     setup: Option<Setup>,
     pub refusals: Vec<String>,
@@ -116,8 +117,7 @@ impl Client {
             game: None,
             insist: options.insist,
             welcome: None,
-            rules_parts: Vec::new(),
-            rules_got: 0,
+            rules_parts: Parts::default(),
             rules_text: None,
             rules_changed: false,
             hello: options.hello,
@@ -137,7 +137,8 @@ impl Client {
             sent_at: None,
             resynced: 0,
             resyncing: None,
-            snapshot: Vec::new(),
+            snapshot: Parts::default(),
+            snapshot_after: 0,
             setup: None,
             refusals: Vec::new(),
             over: false,
@@ -368,8 +369,7 @@ impl Client {
         self.game = None;
         self.setup = None;
         self.rules_text = None;
-        self.rules_parts.clear();
-        self.rules_got = 0;
+        self.rules_parts = Parts::default();
         self.shown.clear();
         self.shown_got = 0;
         self.shown_due = w.shown;
@@ -386,25 +386,31 @@ impl Client {
         if part.epoch != *epoch || self.rules_text.is_some() {
             return Ok(());
         }
-        if part.parts != *parts || part.part != self.rules_got || part.bytes.len() > RULES_PART {
-            return Err(Fault::BadInput(format!(
+        let out_of_place = || {
+            Fault::BadInput(format!(
                 "the server: a part of the rules out of place ({} of {})",
                 part.part, part.parts
-            )));
+            ))
+        };
+        if part.parts != *parts {
+            return Err(out_of_place());
         }
-        self.rules_parts.extend(part.bytes);
-        self.rules_got += 1;
-        if self.rules_got == *parts {
-            self.set_up()?;
+        let (at, of) = (part.part, part.parts);
+        match self
+            .rules_parts
+            .take(at, of, part.bytes, RULES_PART, MAX_RULES_TEXT)
+        {
+            Some(Some(text)) => self.set_up(text),
+            Some(None) => Ok(()),
+            None => Err(out_of_place()),
         }
-        Ok(())
     }
 
-    /// Sets the welcome's game up on the rules the server sent.
-    fn set_up(&mut self) -> Result<(), Fault> {
+    /// Sets the welcome's game up on the rules the server sent, `text`.
+    fn set_up(&mut self, text: Vec<u8>) -> Result<(), Fault> {
         let source = "the server's rules";
-        let text = String::from_utf8(std::mem::take(&mut self.rules_parts))
-            .map_err(|e| Fault::BadInput(format!("{source}: {e}")))?;
+        let text =
+            String::from_utf8(text).map_err(|e| Fault::BadInput(format!("{source}: {e}")))?;
         let loaded = rules_of_text(text, source)?;
         if let Some(insist) = self.insist.as_deref().filter(|h| *h != loaded.hash) {
             return Err(Fault::BadInput(crate::protocol::refuse_rules(
@@ -454,7 +460,7 @@ impl Client {
     /// Asks the server for its game: this one's digest differed.
     fn ask_for_snapshot(&mut self) {
         self.resyncing = Some(std::time::Instant::now());
-        self.snapshot.clear();
+        self.snapshot = Parts::default();
         self.net.world_mut().write_message(Desync {
             after: self.applied,
         });
@@ -469,34 +475,27 @@ impl Client {
 
     /// Keeps a part of the server's snapshot; with the last, goes on from the game it holds.
     fn take_part(&mut self, part: SnapshotPart) -> Result<(), Fault> {
-        let most = MAX_SNAPSHOT.div_ceil(SNAPSHOT_PART) as u32;
-        let fits = self
+        let (at, of) = (part.part, part.parts);
+        let out_of_place = Fault::BadInput(format!(
+            "the server: a snapshot part out of place ({at} of {of})"
+        ));
+        let fits = self.snapshot.got == 0 || part.after == self.snapshot_after;
+        if self.resyncing.is_none() || !fits {
+            return Err(out_of_place);
+        }
+        self.snapshot_after = part.after;
+        match self
             .snapshot
-            .first()
-            .is_none_or(|f| f.after == part.after && f.parts == part.parts);
-        if self.resyncing.is_none()
-            || part.parts > most
-            || part.part != self.snapshot.len() as u32
-            || part.bytes.len() > SNAPSHOT_PART
-            || !fits
+            .take(at, of, part.bytes, SNAPSHOT_PART, MAX_SNAPSHOT)
         {
-            return Err(Fault::BadInput(format!(
-                "the server: a snapshot part out of place ({} of {})",
-                part.part, part.parts
-            )));
+            Some(Some(bytes)) => self.resume_from_snapshot(bytes),
+            Some(None) => Ok(()),
+            None => Err(out_of_place),
         }
-        let done = part.part + 1 == part.parts;
-        self.snapshot.push(part);
-        if done {
-            self.resume_from_snapshot()?;
-        }
-        Ok(())
     }
 
-    fn resume_from_snapshot(&mut self) -> Result<(), Fault> {
-        let parts = std::mem::take(&mut self.snapshot);
-        let after = parts[0].after;
-        let bytes: Vec<u8> = parts.into_iter().flat_map(|p| p.bytes).collect();
+    fn resume_from_snapshot(&mut self, bytes: Vec<u8>) -> Result<(), Fault> {
+        let after = self.snapshot_after;
         let bad = |e: String| Fault::BadInput(format!("the server's snapshot: {e}"));
         let text = String::from_utf8(bytes).map_err(|e| bad(e.to_string()))?;
         let save =
@@ -622,8 +621,7 @@ impl Client {
     /// A bot's seat, caught up and with no intent in flight: its bot decides on this game and
     /// the decision goes to the server.
     fn decide(&mut self) {
-        if self.game.is_none()
-            || self.bot.is_none()
+        if self.bot.is_none()
             || !self.welcomed
             || self.sent > 0
             || self.over
@@ -632,9 +630,6 @@ impl Client {
         {
             return;
         }
-        let Some(Role::Seat { player, .. }) = self.role else {
-            return;
-        };
         // Not before the server starts the game (it would refuse the intent); a game already
         // played from is started, whatever the lobby last said.
         let started = self.applied > 0
@@ -644,13 +639,13 @@ impl Client {
         if !started {
             return;
         }
-        let Some(app) = self.game.as_mut() else {
-            return;
-        };
         // A frame of the game only on this seat's turn: the bot would decide nothing else.
-        if to_act_now(app.world_mut()) != Some(PlayerId(player)) {
+        if !self.to_act() {
             return;
         }
+        let (Some(Role::Seat { player, .. }), Some(app)) = (self.role, self.game.as_mut()) else {
+            return;
+        };
         if let Some(e) = game::player_entity(app, player) {
             app.world_mut().entity_mut(e).insert(BotActions(self.mine));
         }
@@ -677,6 +672,38 @@ impl Client {
         if sent {
             self.net.update();
         }
+    }
+}
+
+/// A text that comes in numbered parts (the rules' text, a snapshot), taken in order.
+#[derive(Debug, Default)]
+struct Parts {
+    bytes: Vec<u8>,
+    got: u32,
+    of: u32,
+}
+
+impl Parts {
+    /// Takes the `part`-th of `of` parts, each of at most `size` bytes and `total` in all:
+    /// the whole text with the last, nothing yet before it; none when the part is out of place
+    /// (not the next, of another count than the first's, too many, too large).
+    fn take(
+        &mut self,
+        part: u32,
+        of: u32,
+        bytes: Vec<u8>,
+        size: usize,
+        total: usize,
+    ) -> Option<Option<Vec<u8>>> {
+        let fits = self.got == 0 || of == self.of;
+        let most = total.div_ceil(size) as u32;
+        if !fits || part != self.got || of > most || bytes.len() > size {
+            return None;
+        }
+        self.of = of;
+        self.bytes.extend(bytes);
+        self.got += 1;
+        Some((self.got == of).then(|| std::mem::take(self).bytes))
     }
 }
 
