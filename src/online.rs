@@ -30,7 +30,7 @@ pub struct OnlineWindow {
     pub client: Client,
     pub save_at_end: Option<PathBuf>,
     /// How to open the window anew on other rules.
-    pub rejoin: Option<Rejoin>,
+    pub rejoin: Rejoin,
 }
 
 /// `join`'s arguments to open the window anew, and where the seat's key is kept for it.
@@ -84,9 +84,8 @@ pub fn open_window(
     }
     let cli =
         <Cli as clap::Parser>::try_parse_from(argv).map_err(|e| Fault::BadInput(e.to_string()))?;
-    let mut rejoin = rejoin(args, &save_path, top, serving);
-    rejoin.leftovers = vec![path.clone(), rules_path.clone()];
-    let rejoin = Some(rejoin);
+    let leftovers = vec![path.clone(), rules_path.clone()];
+    let rejoin = rejoin(args, &save_path, top, serving, leftovers);
     let online = OnlineWindow {
         client,
         save_at_end: Some(save_path),
@@ -99,12 +98,13 @@ pub fn open_window(
 }
 
 /// The arguments that join the same server anew in a window: the seat's key in `--key-file`
-/// (the one given, else one beside the window's temporary files).
+/// (the one given, else one beside the window's temporary files, `leftovers`).
 fn rejoin(
     args: &JoinArgs,
     save_path: &std::path::Path,
     top: &Cli,
     serving: Option<Respawn>,
+    leftovers: Vec<PathBuf>,
 ) -> Rejoin {
     let key_file = (args.key_file.clone()).unwrap_or_else(|| {
         std::env::temp_dir().join(format!("aeternus-join-{}.key", std::process::id()))
@@ -129,7 +129,7 @@ fn rejoin(
         args: argv,
         key_file,
         serving,
-        leftovers: Vec::new(),
+        leftovers,
     }
 }
 
@@ -217,9 +217,7 @@ impl OnlineWindow {
             mine: seat.map(|p| p.0),
             ..default()
         };
-        if let Some(rejoin) = self.rejoin {
-            app.insert_resource(RejoinArgs(rejoin));
-        }
+        app.insert_resource(RejoinArgs(self.rejoin));
         app.insert_non_send(self.client)
             .insert_resource(board)
             .init_resource::<LobbySays>()
@@ -313,9 +311,7 @@ fn keep_board(world: &mut World, client: &mut Client) {
 /// (the client leaves first, so the server frees the seat for it).
 fn open_anew(world: &mut World, client: &mut Client) -> Result<(), Fault> {
     let Some(RejoinArgs(rejoin)) = world.remove_resource::<RejoinArgs>() else {
-        return Err(Fault::BadInput(
-            "the host chose other rules once the window held the game".into(),
-        ));
+        return Err(Fault::BadInput("the window is opening anew already".into()));
     };
     if let Some(Role::Seat { key, .. }) = client.role {
         crate::cli::online::write_key(&rejoin.key_file, key)?;

@@ -128,6 +128,12 @@ pub struct JoinArgs {
 /// then each `--offer`, the installed mods' Aeternus rules and the default, each once (by the
 /// hash of its text), at most `server::MAX_OFFERS`.
 fn offers(args: &ServeArgs) -> Result<Vec<LoadedRules>, Fault> {
+    let most = aeternus_net::server::MAX_OFFERS;
+    if 1 + args.offers.len() > most {
+        return Err(Fault::BadInput(format!(
+            "--offer: a server offers at most {most} rulesets"
+        )));
+    }
     let mut offers: Vec<LoadedRules> = Vec::new();
     let mut add = |o: LoadedRules| {
         if !offers.iter().any(|k| k.hash == o.hash) {
@@ -147,12 +153,6 @@ fn offers(args: &ServeArgs) -> Result<Vec<LoadedRules>, Fault> {
         }
     }
     add(load_rules_text("aeternus")?);
-    let most = aeternus_net::server::MAX_OFFERS;
-    if 1 + args.offers.len() > most {
-        return Err(Fault::BadInput(format!(
-            "--offer: a server offers at most {most} rulesets"
-        )));
-    }
     offers.truncate(most);
     Ok(offers)
 }

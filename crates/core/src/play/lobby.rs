@@ -62,9 +62,10 @@ pub struct LobbyBoard {
 }
 
 impl LobbyBoard {
-    /// Whether the game waits in the lobby (the server has said so, and has not started it).
-    pub fn waiting(&self) -> bool {
-        self.table.as_ref().is_some_and(|t| !t.started)
+    /// The table while the game waits in the lobby (the server has said so, and has not
+    /// started it).
+    pub fn waiting(&self) -> Option<&TableView> {
+        self.table.as_ref().filter(|t| !t.started)
     }
 
     /// Who plays `seat` and, on their turn, what is left of the turn clock: "Ada, 12 s left",

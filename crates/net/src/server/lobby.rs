@@ -171,13 +171,7 @@ impl Server {
             .map(|(e, i)| (e, refuse_rules(&ours, &i.0)))
             .collect();
         for (e, why) in away {
-            self.clients.remove(&e);
-            for seat in &mut self.seats {
-                if seat.client == Some(e) {
-                    seat.client = None;
-                    seat.left = Some(Instant::now());
-                }
-            }
+            self.forget(e);
             self.turn_away(e, &why);
         }
     }

@@ -371,16 +371,21 @@ impl Server {
             .filter(|&e| self.net.world().get_entity(e).is_err())
             .collect();
         for e in gone {
-            self.clients.remove(&e);
-            for seat in &mut self.seats {
-                if seat.client == Some(e) {
-                    seat.client = None;
-                    seat.left = Some(Instant::now());
-                }
-            }
+            self.forget(e);
         }
         let net = self.net.world();
         self.waiting.retain(|(e, _)| net.get_entity(*e).is_ok());
+    }
+
+    /// Forgets client `e`: its seat, if it held one, keeps its key for its player's return.
+    fn forget(&mut self, e: Entity) {
+        self.clients.remove(&e);
+        for seat in &mut self.seats {
+            if seat.client == Some(e) {
+                seat.client = None;
+                seat.left = Some(Instant::now());
+            }
+        }
     }
 
     /// Lets in the clients whose credentials match the server's; the others are told why and

@@ -78,7 +78,7 @@ pub(crate) fn perform(
     mut window: WindowState,
     mut orders: Orders,
 ) {
-    if game.lobby.as_ref().is_some_and(|l| l.waiting()) {
+    if game.lobby.as_ref().is_some_and(|l| l.waiting().is_some()) {
         commands.clear();
         return;
     }

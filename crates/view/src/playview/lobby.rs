@@ -47,7 +47,7 @@ fn choose(
     board: Res<LobbyBoard>,
     mut says: ResMut<LobbySays>,
 ) {
-    let Some(table) = board.table.as_ref().filter(|_| board.waiting()) else {
+    let Some(table) = board.waiting() else {
         return;
     };
     if !board.hosting() {
@@ -93,14 +93,14 @@ pub fn seat_line(seat: &SeatView, mine: Option<u32>) -> String {
 
 /// The panel's lines, title first, and its hint.
 pub fn lines(board: &LobbyBoard) -> Option<(Vec<String>, String)> {
-    let table = board.table.as_ref().filter(|_| board.waiting())?;
+    let table = board.waiting()?;
     let mut lines = vec![
         "Lobby".to_string(),
         format!("{} | {} phases", table.rules, table.phases),
     ];
     lines.extend(board.seats.iter().map(|s| seat_line(s, board.mine)));
     let hint = if board.hosting() {
-        if table.offers.len() > 1 {
+        let rules = if table.offers.len() > 1 {
             for (i, name) in table.offers.iter().enumerate().take(9) {
                 let chosen = if *name == table.rules {
                     " (chosen)"
@@ -109,8 +109,6 @@ pub fn lines(board: &LobbyBoard) -> Option<(Vec<String>, String)> {
                 };
                 lines.push(format!("{} {name}{chosen}", i + 1));
             }
-        }
-        let rules = if table.offers.len() > 1 {
             "1-9 choose the rules | "
         } else {
             ""
