@@ -203,7 +203,7 @@ impl OnlineWindow {
         };
         let shown = (save.shown_in(app.world(), "the server's game"))
             .map_err(|e| Fault::BadInput(e.to_string()))?;
-        aeternus_core::sites::veil::show(app.world_mut(), &shown)
+        aeternus_core::sites::shown::show(app.world_mut(), &shown)
             .map_err(|e| Fault::BadInput(format!("the server: sites shown: {e}")))?;
         // The game's length is the server's, not the rule file's.
         if let (Some(setup), Some(mut world)) = (

@@ -11,7 +11,7 @@ use super::shared::{RulesArg, SaveArg, SeatArgs, WatchArgs};
 use aeternus_core::headless::{Fault, open_out};
 use aeternus_core::play::{Bot, SeatKind, default_seats};
 use aeternus_core::sim::game::{self, Setup};
-use aeternus_core::sim::{MAX_GAMES, MAX_PHASES, MAX_PLAYERS, load_rules, replay, table};
+use aeternus_core::sim::{MAX_GAMES, MAX_PHASES, MAX_PLAYERS, balance, load_rules, replay};
 
 #[derive(Args, Debug, Clone)]
 pub struct SimArgs {
@@ -140,7 +140,7 @@ fn games(args: &SimArgs, n: u64, setup: impl Fn(u64) -> Setup) -> Result<(), Fau
     let mut first = None;
     for setup in (0..n).map(setup) {
         let mut app = setup.app(true);
-        let mut s = table::GameStats::new(setup.seed);
+        let mut s = balance::GameStats::new(setup.seed);
         let end = game::play(
             &mut app,
             |l| {
@@ -161,7 +161,7 @@ fn games(args: &SimArgs, n: u64, setup: impl Fn(u64) -> Setup) -> Result<(), Fau
         .filter(|f| !f.cost.is_empty())
         .map(|f| f.name.clone())
         .collect();
-    let table = table::Table::new(
+    let table = balance::Balance::new(
         &stats,
         &setup.header(),
         |f| rules.faction_name(f),

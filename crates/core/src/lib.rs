@@ -1,9 +1,11 @@
 //! The headless core of Aeternus: the rules, the worlds, play, bots, saves and headless games.
 //! It links no renderer, window, UI or network; the views (`aeternus-view`) and the command line
-//! (`aeternus`) sit above it. Its layers, bottom to top (an import goes down, never up):
+//! (`aeternus`) sit above it. A module imports from its own layer and those below it, never up
+//! (`tests/layers.rs` reads the list below and holds the sources to it):
 //!
-//! `capped`, `schedule`, `per_game` → `hex` → `rules` → `worldgen` → `world` → `storm`, `sites` → `play` →
-//! `save`, `sim`, `export` → `mods` (rule-file loaders, sources, reload), `headless`.
+//! Layers: `capped`, `schedule`, `per_game` → `hex` → `rules` → `worldgen` → `world` →
+//! `export` → `storm` → `sites` → `mods` → `play` → `save` → `headless` → `sim`
+//!
 
 pub mod capped;
 pub mod export;

@@ -24,8 +24,8 @@ use aeternus_core::sim::rules_of_text;
 use aeternus_core::sites::{ShownSite, Veil};
 
 use crate::protocol::{
-    Checkpoint, Credentials, Desync, Hello, Intent, MAX_RULES_TEXT, MAX_SNAPSHOT, RULES_PART, Ran,
-    Refusal, Role, RulesPart, SNAPSHOT_PART, Shown, SnapshotPart, Welcome,
+    Checkpoint, Credentials, Denied, Desync, Hello, Intent, MAX_RULES_TEXT, MAX_SNAPSHOT,
+    RULES_PART, Ran, Role, RulesPart, SNAPSHOT_PART, Shown, SnapshotPart, Welcome,
 };
 use crate::transport::{self, drain};
 
@@ -256,7 +256,7 @@ impl Client {
         for w in drain::<Welcome>(&mut self.net) {
             self.welcome(w)?;
         }
-        for r in drain::<Refusal>(&mut self.net) {
+        for r in drain::<Denied>(&mut self.net) {
             self.sent = self.sent.saturating_sub(1);
             self.refusals.push(r.0);
         }
@@ -710,7 +710,7 @@ impl Parts {
 /// Puts sites the server showed in a client's game; a site not of the rules is the server's
 /// fault, refused.
 fn show(world: &mut World, sites: &[ShownSite]) -> Result<(), Fault> {
-    aeternus_core::sites::veil::show(world, sites)
+    aeternus_core::sites::shown::show(world, sites)
         .map_err(|e| Fault::BadInput(format!("the server: sites shown: {e}")))
 }
 

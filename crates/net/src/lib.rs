@@ -3,7 +3,11 @@
 //! the same rules pipeline as a local game, and broadcasts every action it played, in order,
 //! with a digest of the game each time the phase turns; every client plays the same actions and
 //! checks the digest. Nothing of the world is replicated: it is recomputed from the seed.
-//! `docs/online.md` tells the whole.
+//! `docs/online.md` tells the whole. A module imports from its own layer and those below it,
+//! never up (`tests/layers.rs` reads the list below and holds the sources to it):
+//!
+//! Layers: `lobby` → `protocol` → `transport` → `server`, `client`
+//!
 
 pub mod client;
 pub mod lobby;

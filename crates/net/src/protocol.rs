@@ -3,14 +3,14 @@
 //! answers with a [`Welcome`] and the sites shown so far ([`Shown`]), then the game's stream:
 //! every action it fed to the rules pipeline, in order, with its index and the sites some
 //! faction came to know as it ran ([`Ran`]), a [`Checkpoint`] of the game's digest each time the
-//! phase turns, and [`Refusal`]s to the sender alone.
+//! phase turns, and [`Denied`]s to the sender alone.
 //!
 //! The game is veiled ([`aeternus_core::sites::veil`]): its sites are rolled with a salt only
 //! the server knows, told to the peers with the last checkpoint.
 //!
 //! The shared log holds only what the server fed to the pipeline: an intent the server refuses
 //! (not the sender's seat, not its turn, from a spectator) goes back to its sender as a
-//! [`Refusal`] and into no log, while an action the pipeline refuses (a move into a lake) is
+//! [`Denied`] and into no log, while an action the pipeline refuses (a move into a lake) is
 //! fed, broadcast and refused alike on every peer.
 
 use bevy::prelude::*;
@@ -233,10 +233,10 @@ pub struct SnapshotPart {
 
 /// Why the server did not do what the client asked.
 #[derive(Message, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Refusal(pub String);
+pub struct Denied(pub String);
 
-impl Refusal {
-    pub fn new(reason: impl Into<String>) -> Refusal {
+impl Denied {
+    pub fn new(reason: impl Into<String>) -> Denied {
         let mut reason: String = reason.into();
         if reason.len() > MAX_REASON {
             let mut end = MAX_REASON;
@@ -245,7 +245,7 @@ impl Refusal {
             }
             reason.truncate(end);
         }
-        Refusal(reason)
+        Denied(reason)
     }
 }
 
@@ -265,11 +265,11 @@ impl Plugin for Protocol {
         )
         .add_server_message_with(
             Channel::Ordered,
-            write::<ServerSendCtx, Refusal>,
-            read::<ClientReceiveCtx, Refusal, MAX_SERVER_MESSAGE>,
+            write::<ServerSendCtx, Denied>,
+            read::<ClientReceiveCtx, Denied, MAX_SERVER_MESSAGE>,
         )
         // A refusal reaches a client that is not let in.
-        .make_message_independent::<Refusal>()
+        .make_message_independent::<Denied>()
         .add_client_message_with(
             Channel::Ordered,
             write::<ClientSendCtx, Hello>,

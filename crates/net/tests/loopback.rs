@@ -426,7 +426,7 @@ fn a_played_action_takes_a_few_bytes() {
     use aeternus_core::sim::format::Line;
     use aeternus_core::sim::game;
     use aeternus_core::sites::Veil;
-    use aeternus_core::sites::veil::newly_shown;
+    use aeternus_core::sites::shown::newly_shown;
     use aeternus_net::protocol::Ran;
     let (rules, rules_hash) = load_rules("aeternus").unwrap();
     let s = Setup {

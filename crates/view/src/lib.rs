@@ -1,8 +1,12 @@
 //! The views of Aeternus: everything that draws the core's worlds and reads a person's keys and
 //! pointer. Views draw and never decide: an input becomes an action the core's rules resolve.
-//! Layers, bottom to top (an import goes down, never up): `render` (tiles, sprites, camera,
-//! chunks, the art loader, the window) → `playview`, `stormview`, `spectator`, `watch` →
-//! `screens`.
+//! `render` holds the tiles, sprites, camera, chunks, the art loader and the window. A module
+//! imports from its own layer and those below it, never up (`tests/layers.rs` reads the list
+//! below and holds the sources to it; `schedule_check` is a test over them all):
+//!
+//! Layers: `render` → `playview`, `stormview` → `spectator` → `watch` → `screens` →
+//! `schedule_check`
+//!
 
 pub mod playview;
 pub mod render;

@@ -8,8 +8,8 @@ use bevy::asset::io::Reader;
 use bevy::asset::{AssetLoader, AssetPath, LoadContext};
 use bevy::prelude::*;
 
+use super::sources::Sources;
 use crate::capped::MAX_RULE_FILE;
-use crate::mods::Sources;
 use crate::rules::{Rules, RulesError};
 use crate::sites::SiteRules;
 use crate::storm::StormRules;

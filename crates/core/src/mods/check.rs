@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 
 use bevy::asset::AssetPath;
 
-use super::{Mod, Sources};
+use super::Mod;
+use super::sources::Sources;
 use crate::mods::asset::{
     AETERNUS_PATH, AeternusRules, SITES_PATH, STORM_PATH, SiteRulesFile, StormRulesFile,
 };

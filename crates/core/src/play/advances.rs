@@ -4,58 +4,13 @@
 //! sites yield. The essences an advance costs also score, so buying one costs points now for
 //! income later.
 
-use std::collections::BTreeMap;
-
 use bevy::prelude::*;
 
-use super::actions::{Action, Order, Refusal, refuse};
 use super::board::Players;
-use super::log::PlayEvent;
-use super::players::{Faction, PlayerId, Resources};
+use super::vocabulary::{Action, Advances, Faction, Order, PlayEvent, PlayerId, Refusal, refuse};
 use crate::rules::check::aeternus::MAX_AP;
 use crate::rules::{AdvanceId, Gains, Rules};
 use crate::world::HexWorld;
-
-/// The advances each faction holds, in the order bought.
-#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
-pub struct Advances(pub BTreeMap<Faction, Vec<AdvanceId>>);
-
-impl Advances {
-    /// What `faction` holds, in the order bought.
-    pub fn of(&self, faction: Faction) -> &[AdvanceId] {
-        self.0.get(&faction).map_or(&[], Vec::as_slice)
-    }
-
-    pub fn holds(&self, faction: Faction, a: AdvanceId) -> bool {
-        self.of(faction).contains(&a)
-    }
-
-    /// All that `faction`'s advances add.
-    pub fn gains(&self, faction: Faction, rules: &Rules) -> Gains {
-        (self.of(faction).iter())
-            .filter_map(|a| rules.play.advances.get(a.0 as usize))
-            .fold(Gains::default(), |g, a| g.and(a.gains))
-    }
-
-    /// Whether `faction` may buy `a` with `purse`: an advance of the rules, not held yet, the
-    /// one it needs held, and its cost in the purse.
-    pub fn check(
-        &self,
-        faction: Faction,
-        a: AdvanceId,
-        purse: &Resources,
-        rules: &Rules,
-    ) -> Result<(), Refusal> {
-        let spec = (rules.play.advances.get(a.0 as usize)).ok_or(Refusal::UnknownAdvance(a))?;
-        if self.holds(faction, a) {
-            return Err(Refusal::AlreadyAdvanced(a));
-        }
-        if let Some(n) = spec.needs.filter(|&n| !self.holds(faction, n)) {
-            return Err(Refusal::NeedsAdvance(n));
-        }
-        purse.afford(&spec.cost)
-    }
-}
 
 /// The AP a phase gives a player of a faction with `gains`: the rules' and the advances',
 /// never past [`MAX_AP`].

@@ -5,11 +5,11 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use hexx::Hex;
 
-use super::actions::Refusal;
-use super::players::{
-    ActionPoints, Faction, Moves, Player, PlayerId, PlayerIndex, Position, Resources, Turn,
+use super::vocabulary::{
+    ActionPoints, Faction, Moves, Player, PlayerId, PlayerIndex, Position, Refusal, Resources, Turn,
 };
-use crate::rules::{FeatureEffect, FeatureId};
+use crate::rules::{FeatureEffect, FeatureId, Movement, Rules};
+use crate::world::GeneratedHex;
 use crate::world::HexWorld;
 
 /// A player's state while one system works on it, written back by [`Players::save`].
@@ -110,4 +110,17 @@ pub(super) fn feature_with(
 pub(super) fn is_corrupted(world: &HexWorld, hex: Hex) -> bool {
     let c = world.rules.corruption;
     c.is_some_and(|c| world.get(hex).is_some_and(|d| d.features.contains(c)))
+}
+
+/// The movement effects that apply on `hex`: its biome's, or none where a feature cancels them.
+pub fn effects(rules: &Rules, hex: &GeneratedHex) -> Movement {
+    let cancelled = hex
+        .features
+        .iter()
+        .any(|f| rules.features[f.0 as usize].effect == FeatureEffect::CancelMovementEffects);
+    if cancelled {
+        Movement::default()
+    } else {
+        rules.biomes[hex.biome.0 as usize].movement
+    }
 }

@@ -14,14 +14,11 @@ use bevy::prelude::*;
 use hexx::Hex;
 use rand::RngExt;
 
-use super::actions::Action;
-use super::flags::{Occupied, occupant};
-use super::goals::GameOver;
 use super::greedy::{self, Board, Seat};
-use super::phase::Phase;
 use super::planner;
-use super::players::{
-    ActionPoints, Faction, Player, PlayerId, PlayerIndex, Position, Resources, Turn,
+use super::vocabulary::{
+    Action, ActionPoints, Faction, GameOver, Occupied, Phase, Player, PlayerId, PlayerIndex,
+    Position, Resources, Turn, occupant,
 };
 use crate::hex::Direction;
 use crate::per_game::PerGameApp;
@@ -285,7 +282,7 @@ pub(super) struct BotView<'w, 's> {
     /// The flags up, on hex entities.
     flags: Query<'w, 's, &'static Occupied>,
     /// The factions' advances (the planner buys them).
-    advances: Res<'w, super::Advances>,
+    advances: Res<'w, super::vocabulary::Advances>,
     /// What each faction's flags earn, as any seat sees it (the planner weighs advances by it).
     ledger: Res<'w, super::Ledger>,
 }

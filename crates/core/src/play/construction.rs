@@ -6,22 +6,12 @@
 use bevy::prelude::*;
 use hexx::Hex;
 
-use super::actions::{Action, Order, Refusal, refuse};
 use super::board::{Players, feature_with, is_corrupted};
-use super::log::PlayEvent;
-use super::players::{PlayerId, Resources};
+use super::vocabulary::{Action, Built, Order, PlayEvent, PlayerId, Refusal, Resources, refuse};
 use crate::hex::{Coord, distance};
 use crate::rules::{Feature, FeatureEffect, FeatureId};
 use crate::world::HexWorld;
 use crate::world::plugin::HexEditor;
-
-/// A feature was built: for what follows a building (a flag raised, a corruption sold by a mod).
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Built {
-    pub player: PlayerId,
-    pub hex: Hex,
-    pub feature: FeatureId,
-}
 
 /// Builds what a player ordered, when the rules allow it there and the player can pay. Reads
 /// [`Order`]s (a Build), the store and the player; writes the player's AP and resources, the

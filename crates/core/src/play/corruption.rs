@@ -6,21 +6,11 @@ use bevy::prelude::*;
 use hexx::Hex;
 
 use super::board::is_corrupted;
-use super::construction::Built;
-use super::log::PlayEvent;
-use super::movement::Arrived;
-use super::players::PlayerId;
+use super::vocabulary::{Arrived, Built, PlayEvent, PlayerId, Spread};
 use crate::hex::Coord;
 use crate::rules::{FeatureEffect, FeatureId, FeatureSet};
 use crate::world::HexWorld;
 use crate::world::plugin::{HexEdited, HexEditor, HexGenerated};
-
-/// A hex a player's step (or build) corrupted: the flags read it to name who razed one.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Spread {
-    pub hex: Hex,
-    pub player: PlayerId,
-}
 
 /// What a step from `from` onto `to` does to the hex left, should the player arrive (a Lake's
 /// block or a Swamp's hold means no arrival): `to` is corrupted, so `from` is corrupted with

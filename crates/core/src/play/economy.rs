@@ -7,14 +7,11 @@ use std::collections::BTreeMap;
 
 use bevy::prelude::*;
 
-use super::MAX_HELD;
-use super::actions::{Action, Order, Refusal, refuse};
-use super::advances::Advances;
 use super::board::{Players, is_corrupted};
-use super::flags::Occupied;
-use super::log::PlayEvent;
-use super::phase::PhaseBegun;
-use super::players::{Faction, Player, PlayerId, Resources};
+use super::vocabulary::{
+    Action, Advances, Faction, MAX_HELD, Occupied, Order, PhaseBegun, PlayEvent, Player, PlayerId,
+    Refusal, Resources, refuse,
+};
 use crate::hex::Coord;
 use crate::rules::advances::raised;
 use crate::rules::{Rules, Yield, sum_yields};

@@ -5,37 +5,13 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use hexx::Hex;
 
-use bevy::platform::collections::{HashMap, HashSet};
+use bevy::platform::collections::HashMap;
 
 use super::board::Players;
-use super::construction::Built;
-use super::corruption::Spread;
-use super::log::PlayEvent;
-use super::players::Faction;
+use super::vocabulary::{Built, Occupied, PlayEvent, RazedHexes, Spread};
 use crate::hex::Coord;
 use crate::rules::FeatureEffect;
 use crate::world::plugin::{HexEdited, HexIndex, HexWorld};
-
-/// On a hex entity: the faction whose flag stands there.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Deref)]
-pub struct Occupied(pub Faction);
-
-/// The faction occupying `hex`, if any.
-pub fn occupant(hex: Hex, index: &HexIndex, flags: &Query<&Occupied>) -> Option<Faction> {
-    let e = index.get(&hex)?;
-    flags.get(*e).ok().map(|o| o.0)
-}
-
-/// The faction occupying `hex` in a world between frames (tests, tools).
-pub fn occupant_in(world: &World, hex: Hex) -> Option<Faction> {
-    let e = *world.get_resource::<HexIndex>()?.get(&hex)?;
-    world.get::<Occupied>(e).map(|o| o.0)
-}
-
-/// Hexes whose flag was razed and not reclaimed since: a flag raised on one is a reclaim.
-/// Per game, and saved.
-#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
-pub struct RazedHexes(pub HashSet<Hex>);
 
 /// What may raise or lower a flag: features built, hexes whose features changed, and who
 /// corrupted them.

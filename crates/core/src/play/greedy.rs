@@ -27,14 +27,11 @@
 use hexx::Hex;
 use rand::RngExt;
 
-use super::Faction;
-use super::actions::Action;
-use super::board::is_corrupted;
+use super::board::{effects, is_corrupted};
 use super::construction::check;
 use super::corruption::StepSpread;
-use super::hazards::effects;
-use super::players::{PlayerId, Resources};
 use super::routes::route_with;
+use super::vocabulary::{Action, Faction, PlayerId, Resources};
 use crate::hex::{Direction, distance};
 use crate::rules::{FeatureEffect, FeatureId, Rules, Yield, sum_yields};
 use crate::sites::KnownSites;

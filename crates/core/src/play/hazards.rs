@@ -7,13 +7,12 @@
 use bevy::prelude::*;
 use rand::RngExt;
 
-use super::actions::{Action, attempt, refuse};
-use super::board::{Actor, Players};
-use super::log::PlayEvent;
-use super::movement::{Arrived, EntryOpen, ExitOpen, Move, MoveAttempt};
+use super::actions::attempt;
+use super::board::{Actor, Players, effects};
+use super::vocabulary::{
+    Action, Arrived, EntryOpen, ExitOpen, Move, MoveAttempt, PlayEvent, count_on, refuse,
+};
 use crate::hex::{Coord, Direction};
-use crate::rules::{FeatureEffect, Movement, Rules};
-use crate::world::GeneratedHex;
 use crate::world::plugin::{GenerateHex, GenerationRefused, HexWorld, Settling};
 use crate::worldgen::stream::{Purpose, player_rng, uniform};
 
@@ -24,19 +23,6 @@ const WINDS: Purpose = Purpose::Play(1);
 /// A bound on one chain of blows (Dunes onto Dunes), so a mod's wind chance of 1 ends; at the
 /// seed's 20% a chain this long has a chance of 0.2^16.
 pub const MAX_BLOWS: u32 = 16;
-
-/// The movement effects that apply on `hex`: its biome's, or none where a feature cancels them.
-pub fn effects(rules: &Rules, hex: &GeneratedHex) -> Movement {
-    let cancelled = hex
-        .features
-        .iter()
-        .any(|f| rules.features[f.0 as usize].effect == FeatureEffect::CancelMovementEffects);
-    if cancelled {
-        Movement::default()
-    } else {
-        rules.biomes[hex.biome.0 as usize].movement
-    }
-}
 
 /// A move that did not happen costs its AP only where the rules say so; returns what it cost.
 fn charge(a: &mut Actor, m: &Move, costs: bool) -> u32 {
@@ -69,11 +55,11 @@ pub(super) fn enter(
                 let action = Action::traverse_toward(m.player, m.from, m.to)
                     .expect("a move goes to a neighbour");
                 let limit = r.error.limit();
-                refuse(&mut log, &action, super::Refusal::Beyond(limit));
+                refuse(&mut log, &action, super::vocabulary::Refusal::Beyond(limit));
             }
             continue;
         };
-        a.moves = super::count_on(a.moves);
+        a.moves = count_on(a.moves);
         // A Lake is checked first: nobody tries to leave a Swamp onto water.
         let blocked = effects(&world.rules, &target).blocks_entry;
         let ap = blocked.then(|| charge(&mut a, &m, world.rules.play.blocked_move_costs_ap));

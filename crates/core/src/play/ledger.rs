@@ -7,12 +7,8 @@ use std::collections::BTreeMap;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use super::advances::Advances;
 use super::economy::{Earners, income};
-use super::flags::Occupied;
-use super::goals::{Score, Standings};
-use super::phase::{Phase, PhaseBegun};
-use super::players::Faction;
+use super::vocabulary::{Advances, Faction, Occupied, Phase, PhaseBegun, Score, Standings};
 use crate::per_game::PerGameApp;
 use crate::rules::Yield;
 use crate::sites::{Knowledge, SiteLayer};

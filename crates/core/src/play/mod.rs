@@ -6,7 +6,8 @@
 //! entities the world plugin keeps, whose `Landmark` and `Features` change with the store. No
 //! rendering here.
 //!
-//! Each rule is a system in a stage of the rules' pass (`AppSystems` in `src/lib.rs`), linked
+//! The words they share are in [`vocabulary`], below every rule. Each rule is a system in a
+//! stage of the rules' pass ([`RuleStages`] of the [`Resolve`] schedule), linked
 //! to the next by buffered messages: an [`Action`] becomes a [`MoveAttempt`] or an [`Order`],
 //! a move passes [`EntryOpen`] and [`ExitOpen`] to [`Arrived`], a building is [`Built`].
 
@@ -27,12 +28,14 @@ mod log;
 mod movement;
 mod phase;
 mod planner;
+pub mod played;
 mod players;
 pub mod restart;
 pub mod routes;
 pub mod search;
 mod stagways;
 mod turns;
+pub mod vocabulary;
 pub mod walk;
 
 use bevy::prelude::*;
@@ -42,45 +45,22 @@ use crate::schedule::{FrameSystems, RuleStages};
 use crate::sites::SiteLayer;
 use crate::world::plugin::{GenerationRefused, HexEdited, HexGenerated, Resolve};
 
-pub use actions::{Action, Order, Refusal};
-pub use advances::{Advances, phase_ap};
+pub use advances::phase_ap;
+pub use board::effects as movement_effects;
 pub use bots::{
     Bot, BotActions, BotBudget, BotPace, BotSeats, InFlight, MAX_TRIES, OnlineSeat, Outbox,
     SeatKind, SpectatorSeesAll, table_of,
 };
-pub use construction::{Built, check as build_check};
+pub use construction::check as build_check;
 pub use corruption::{StepSpread, step_spread};
-pub use flags::{Occupied, RazedHexes, occupant, occupant_in};
-pub use goals::{Contest, End, EndedBy, GameOver, Score, Standings, over_again};
-pub use hazards::{MAX_BLOWS, effects as movement_effects};
+pub use goals::over_again;
+pub use hazards::MAX_BLOWS;
 pub use ledger::{FactionLedger, Ledger, MAX_HISTORY, ScoreHistory, ScoreRow};
-pub use log::{PlayEvent, PlayLog};
-pub use movement::{Arrived, EntryOpen, ExitOpen, Move, MoveAttempt};
-pub use phase::{Phase, PhaseBegun};
-pub use players::{
-    ActionPoints, Faction, Moves, Player, PlayerId, PlayerIndex, Position, Resources, Turn,
-    default_seats,
-};
 pub use turns::{to_act, to_act_now};
+pub use vocabulary::*;
 pub use walk::{WalkEnd, WalkEnded, WalkOrder, WalkPace, Walks};
 
 pub use crate::rules::MAX_SEATS;
-
-/// The largest phase and move count, far past any game: counting stops there, and a save holds
-/// no more.
-pub const MAX_COUNTER: u32 = 1_000_000_000;
-
-/// The most of one resource a player holds: gathering stops adding there, and a save holds no
-/// more.
-pub const MAX_HELD: u32 = 1_000_000_000;
-
-/// The most entries the play log keeps (the oldest go first), and a save holds.
-pub const MAX_LOG: usize = 1 << 24;
-
-/// One more of a phase or move count, stopping at [`MAX_COUNTER`].
-pub(crate) fn count_on(n: u32) -> u32 {
-    n.saturating_add(1).min(MAX_COUNTER)
-}
 
 /// Adds the play rules; needs the world plugin (both come with [`crate::CorePlugin`]).
 pub fn plugin(app: &mut App) {
@@ -97,7 +77,9 @@ pub fn plugin(app: &mut App) {
     ))
     .add_message::<Built>()
     .add_message::<restart::GameReset>()
-    .per_game_messages::<corruption::Spread>()
+    .add_message::<Played>()
+    .init_per_game::<played::Taken>()
+    .per_game_messages::<Spread>()
     .init_per_game::<RazedHexes>()
     .init_per_game::<Advances>()
     .init_per_game::<crate::sites::Knowledge>();
@@ -174,6 +156,12 @@ fn standing_rules(app: &mut App) {
         )
             .chain()
             .before(crate::world::plugin::request_view)
+            .in_set(RuleStages::Sight),
+    )
+    .add_systems(
+        Resolve,
+        played::note
+            .after(crate::world::plugin::request_view)
             .in_set(RuleStages::Sight),
     )
     .add_systems(

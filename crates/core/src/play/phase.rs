@@ -3,25 +3,12 @@
 
 use bevy::prelude::*;
 
-use super::advances::{Advances, phase_ap};
-use super::log::PlayEvent;
-use super::players::{ActionPoints, Faction, Player, Turn};
+use super::advances::phase_ap;
+use super::vocabulary::{
+    ActionPoints, Advances, Faction, Phase, PhaseBegun, PlayEvent, Player, Turn, count_on,
+};
 use crate::per_game::PerGameApp;
 use crate::world::plugin::WorldRules;
-
-/// The current phase, counted from 1.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Deref)]
-pub struct Phase(pub u32);
-
-impl Default for Phase {
-    fn default() -> Self {
-        Phase(1)
-    }
-}
-
-/// A phase has begun (the rules' own signal; the log's is [`PlayEvent::PhaseStarted`]).
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PhaseBegun(pub u32);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_per_game::<Phase>().add_message::<PhaseBegun>();
@@ -42,7 +29,7 @@ pub(super) fn advance(
     if players.is_empty() || players.iter().any(|(ap, turn, _)| turn.may_act(ap)) {
         return;
     }
-    phase.0 = super::count_on(phase.0);
+    phase.0 = count_on(phase.0);
     for (mut ap, mut turn, faction) in &mut players {
         ap.0 = phase_ap(&rules, &advances.gains(*faction, &rules));
         turn.ended = false;

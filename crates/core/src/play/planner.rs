@@ -14,9 +14,9 @@
 
 use rand::RngExt;
 
-use super::advances::Advances;
 use super::greedy::{self, Board, Seat};
 use super::ledger::Ledger;
+use super::vocabulary::Advances;
 use crate::rules::{AdvanceId, Gains, Rules};
 
 /// How far the planner goes out of its way to raze a rival's flag that pays.
@@ -53,12 +53,12 @@ pub(super) fn action(
     board: &Board,
     seat: &Seat,
     economy: &Economy,
-) -> super::Action {
+) -> super::vocabulary::Action {
     buy(board, seat, economy).unwrap_or_else(|| greedy::action(rng, board, seat))
 }
 
 /// 1. The advance worth the most over the phases left, of those worth their price.
-fn buy(board: &Board, seat: &Seat, economy: &Economy) -> Option<super::Action> {
+fn buy(board: &Board, seat: &Seat, economy: &Economy) -> Option<super::vocabulary::Action> {
     let rules = &board.world.rules;
     let left = u64::from(rules.play.goal.phases.saturating_sub(seat.phase));
     let earning = earning(economy.ledger, seat);
@@ -73,7 +73,7 @@ fn buy(board: &Board, seat: &Seat, economy: &Economy) -> Option<super::Action> {
         })
         .filter(|&(worth, price, _)| worth >= price.saturating_mul(PAYBACK).max(1))
         .max_by_key(|&(worth, price, a)| (worth.saturating_sub(price), std::cmp::Reverse(a)))?;
-    Some(super::Action::Advance {
+    Some(super::vocabulary::Action::Advance {
         player: seat.id,
         advance: best.2,
     })

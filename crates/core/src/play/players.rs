@@ -1,122 +1,15 @@
-//! Players: entities with a faction, a position, action points and resources. Spawn a
-//! [`Player`] (with a [`Faction`] and, if not at the origin, a [`Position`]); the rest is filled
-//! in from the ruleset when it is added, a [`Viewer`] included so its sight gets generated.
+//! Players come and go: a spawned [`Player`] (with a [`Faction`] and, if not at the origin, a
+//! [`Position`]) is admitted with the rest filled in from the ruleset, a [`Viewer`] included so
+//! its sight gets generated; its viewer follows it.
 
-use std::collections::BTreeMap;
-
-use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
-use hexx::Hex;
-use serde::{Deserialize, Serialize};
 
-use super::advances::Advances;
+use super::vocabulary::{
+    ActionPoints, Advances, Faction, Player, PlayerIndex, Position, Resources, SightBonus,
+};
 use crate::rules::check::aeternus::MAX_SIGHT;
 use crate::sites::SiteLayer;
 use crate::world::plugin::{Viewer, WorldRules};
-
-/// A player's stable number: actions name it, logs and saves use it, its random draws key on it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct PlayerId(pub u32);
-
-impl std::fmt::Display for PlayerId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "player {}", self.0)
-    }
-}
-
-/// A player. Ids must be unique: a second player with a taken id is not admitted (its `Player`
-/// component is removed at once).
-#[derive(Component, Debug, Clone, PartialEq, Eq)]
-#[require(Faction, Position, ActionPoints, Resources, Turn, Moves, SightBonus)]
-pub struct Player {
-    pub id: PlayerId,
-    pub name: String,
-}
-
-impl Player {
-    pub fn new(id: u32, name: impl Into<String>) -> Self {
-        Self {
-            id: PlayerId(id),
-            name: name.into(),
-        }
-    }
-}
-
-/// The player's faction: an index into the ruleset's `play.factions`.
-#[derive(
-    Component,
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Default,
-    Serialize,
-    Deserialize,
-)]
-pub struct Faction(pub u32);
-
-/// The hex the player stands on; the origin unless given at spawn.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Deref)]
-pub struct Position(pub Hex);
-
-/// Action points left this phase.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Deref)]
-pub struct ActionPoints(pub u32);
-
-/// Resources held, by the ruleset's resource names. Given at spawn, they replace the ruleset's
-/// starting amounts name by name.
-#[derive(Component, Debug, Clone, PartialEq, Eq, Default, Deref, DerefMut)]
-pub struct Resources(pub BTreeMap<String, u32>);
-
-impl Resources {
-    pub fn get(&self, name: &str) -> u32 {
-        self.0.get(name).copied().unwrap_or(0)
-    }
-
-    /// Whether the purse holds `cost`; else the first resource it is short of, in name order.
-    pub fn afford(&self, cost: &crate::rules::Yield) -> Result<(), super::Refusal> {
-        match cost.iter().find(|(name, n)| self.get(name) < **n) {
-            Some((name, &need)) => Err(super::Refusal::CannotAfford {
-                resource: name.clone(),
-                need,
-                have: self.get(name),
-            }),
-            None => Ok(()),
-        }
-    }
-
-    /// Takes `cost` from the purse, once [`Self::afford`] said it holds it.
-    pub fn spend(&mut self, cost: &crate::rules::Yield) {
-        for (name, n) in cost {
-            *self.0.entry(name.clone()).or_insert(0) -= n;
-        }
-    }
-}
-
-/// Whether the player is done for this phase (ended its turn, or travelled the stagways).
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Turn {
-    pub ended: bool,
-}
-
-impl Turn {
-    /// Whether a player whose turn this is, with `ap` left, may still act this phase.
-    pub fn may_act(&self, ap: &ActionPoints) -> bool {
-        !self.ended && ap.0 > 0
-    }
-}
-
-/// Moves tried so far, blows by the winds included: numbers each move's random draws.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Deref)]
-pub struct Moves(pub u32);
-
-/// Player id -> entity, for every admitted player.
-#[derive(Resource, Debug, Default, Deref)]
-pub struct PlayerIndex(pub HashMap<PlayerId, Entity>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PlayerIndex>()
@@ -170,11 +63,6 @@ fn leave(remove: On<Remove, Player>, players: Query<&Player>, mut index: ResMut<
     }
 }
 
-/// The sight a site under the player and its faction's advances add to its viewer (kept so it
-/// can be taken off again).
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct SightBonus(pub u32);
-
 /// A player's viewer follows it, so what comes into sight is generated; a site's sight bonus
 /// widens it while the player stands there, its faction's advances for good. Reads the players'
 /// [`Position`]s (those changed, or all once [`Advances`] changed), the site layer if any, the
@@ -200,10 +88,4 @@ pub(super) fn follow(
             viewer.radius = radius;
         }
     }
-}
-
-/// The seats of a game not told how many: the ruleset's factions, and never fewer than two
-/// (hot-seat needs someone to pass to).
-pub fn default_seats(rules: &crate::rules::Rules) -> u32 {
-    (rules.play.factions.len() as u32).max(2)
 }

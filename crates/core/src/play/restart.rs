@@ -4,7 +4,8 @@
 
 use bevy::prelude::*;
 
-use super::{Faction, Player, SeatKind};
+use super::SeatKind;
+use super::vocabulary::{Faction, Player};
 use crate::per_game::PerGame;
 use crate::sites::SiteLayer;
 use crate::world::HexWorld;

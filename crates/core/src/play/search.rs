@@ -9,10 +9,10 @@ use bevy::prelude::*;
 use hexx::Hex;
 use rand::RngExt;
 
-use super::actions::{Action, Order, Refusal, refuse};
 use super::board::Players;
-use super::log::PlayEvent;
-use super::players::{Faction, PlayerId, Position};
+use super::vocabulary::{
+    Action, Faction, Order, PlayEvent, PlayerId, Position, Refusal, count_on, refuse,
+};
 use crate::hex::{Coord, distance};
 use crate::sites::{Knowledge, Known, STOOD_ON, SiteLayer};
 use crate::world::HexWorld;
@@ -133,7 +133,7 @@ fn look_around(
     players.save(&a);
     let known = knowledge.faction_mut(a.faction.0);
     let mut rng = player_rng(world.seed, a.faction.0, known.searches, SEARCH_DRAWS);
-    known.searches = super::count_on(known.searches);
+    known.searches = count_on(known.searches);
     let mut found = Vec::new();
     for h in a.hex.range(SEARCH_REACH) {
         let drawn: u8 = rng.random_range(0..STOOD_ON);

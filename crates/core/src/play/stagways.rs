@@ -5,10 +5,8 @@
 use bevy::prelude::*;
 use hexx::Hex;
 
-use super::actions::{Action, Order, Refusal, refuse};
 use super::board::{Players, feature_with};
-use super::log::PlayEvent;
-use super::players::PlayerId;
+use super::vocabulary::{Action, Order, PlayEvent, PlayerId, Refusal, refuse};
 use crate::hex::Coord;
 use crate::rules::FeatureEffect;
 use crate::world::HexWorld;

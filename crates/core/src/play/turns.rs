@@ -1,12 +1,12 @@
 //! The turn order: which seat may act now. Seats act one whole turn at a time, in id order from
 //! the phase's first seat; the first seat moves on by one each phase (seat 1 first in phase 1,
 //! seat 2 in phase 2, ...), so no seat is always first to the sites and last to be razed. The
-//! rules take an action only from the seat to act ([`super::Refusal::NotYourTurn`] otherwise),
+//! rules take an action only from the seat to act ([`super::vocabulary::Refusal::NotYourTurn`] otherwise),
 //! the bots ask the same question, and the views show its answer.
 
 use bevy::prelude::World;
 
-use super::players::PlayerId;
+use super::vocabulary::PlayerId;
 
 /// The seat to act in `phase`: of `seats` (each player's id and whether it may still act this
 /// phase), the first that may act, counting in id order from the phase's first seat, the
@@ -24,8 +24,12 @@ pub fn to_act(phase: u32, seats: impl IntoIterator<Item = (PlayerId, bool)>) -> 
 
 /// The seat that may act now in the game in `ecs` (what a server checks an intent against).
 pub fn to_act_now(ecs: &mut World) -> Option<PlayerId> {
-    let phase = ecs.resource::<super::Phase>().0;
-    let mut players = ecs.query::<(&super::Player, &super::ActionPoints, &super::Turn)>();
+    let phase = ecs.resource::<super::vocabulary::Phase>().0;
+    let mut players = ecs.query::<(
+        &super::vocabulary::Player,
+        &super::vocabulary::ActionPoints,
+        &super::vocabulary::Turn,
+    )>();
     let seats: Vec<(PlayerId, bool)> = (players.iter(ecs))
         .map(|(p, ap, t)| (p.id, t.may_act(ap)))
         .collect();

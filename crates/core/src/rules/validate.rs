@@ -47,7 +47,7 @@ fn amounts(
 pub fn validate(raw: RawRules, source: &str) -> Result<Rules, RulesError> {
     let c = Check { source };
     check_lists(&c, &raw)?;
-    let known = Known {
+    let known = Names {
         c: &c,
         biome_names: raw.biomes.iter().map(|b| b.name.clone()).collect(),
         landmark_names: raw.landmarks.iter().map(|l| l.name.clone()).collect(),
@@ -136,14 +136,14 @@ fn check_landmark_totals(c: &Check, rules: &Rules) -> Result<(), RulesError> {
 }
 
 /// The rules' own biome, landmark and resource names, which every later entry must use.
-struct Known<'a> {
+struct Names<'a> {
     c: &'a Check<'a>,
     biome_names: Vec<String>,
     landmark_names: Vec<String>,
     resources: &'a [String],
 }
 
-impl Known<'_> {
+impl Names<'_> {
     /// The id of the biome `name`, or an error at `field` listing the known biomes.
     fn biome_id(&self, field: String, name: &str) -> Result<BiomeId, RulesError> {
         let find = |n: &str| {

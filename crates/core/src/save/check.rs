@@ -9,9 +9,7 @@ use super::{
     OLDEST, SaveGame, SavedAdvances, SavedHex, SavedKnowledge, SavedPlayer, SavedVeil, VERSION,
 };
 use crate::hex::Coord;
-use crate::play::{Action, End, Faction, PlayEvent, PlayerId, Refusal, Score};
 use crate::rules::check::MAX_NAME;
-use crate::rules::check::aeternus::MAX_AP;
 use crate::rules::{Rules, RulesError};
 use crate::sites::STOOD_ON;
 use crate::sites::veil::MAX_SHOWN;
@@ -20,11 +18,9 @@ use crate::world::limits::{MAX_HEXES, checked_hex};
 
 /// The most players a save may hold.
 pub const MAX_PLAYERS: usize = 64;
-/// The largest player id.
-pub const MAX_PLAYER_ID: u32 = 1 << 16;
-// Factions are indices below the rules' faction count or `MAX_SEATS`, whichever is larger:
-// the window seats that many players, those past the rules' list included.
-use crate::play::{MAX_COUNTER, MAX_LOG, MAX_SEATS};
+use crate::play::{
+    MAX_COUNTER, MAX_LOG, MAX_PLAYER_ID, PartError, ap_bound, faction_bound, phase_bound,
+};
 /// The most of one resource a player may hold.
 pub const MAX_RESOURCE: u32 = crate::play::MAX_HELD;
 
@@ -50,7 +46,7 @@ pub fn fields(save: &SaveGame, rules: &Rules, source: &str) -> Result<(), RulesE
     let check = SaveCheck { rules, source };
     check.names(save)?;
     check.counts(save)?;
-    phase(save.phase).map_err(|m| check.err("phase".into(), m))?;
+    phase_bound(save.phase).map_err(|m| check.err("phase".into(), m))?;
     check.hexes(&save.hexes)?;
     let ids = check.players(&save.players)?;
     for (i, (at, f)) in save.flags.iter().enumerate() {
@@ -67,7 +63,7 @@ pub fn fields(save: &SaveGame, rules: &Rules, source: &str) -> Result<(), RulesE
     }
     history(&save.history, save.phase, rules).map_err(|(field, m)| check.err(field, m))?;
     for (i, e) in save.log.iter().enumerate() {
-        event(e, rules, &ids).map_err(|(part, m)| check.err(format!("log[{i}].{part}"), m))?;
+        (e.check(rules, &ids)).map_err(|(part, m)| check.err(format!("log[{i}].{part}"), m))?;
     }
     Ok(())
 }
@@ -91,7 +87,7 @@ impl SaveCheck<'_> {
 
     /// A faction of the save, one the rules (or the window's seats) know.
     fn faction(&self, field: String, f: u32) -> Result<(), RulesError> {
-        faction(self.rules, f).map_err(|m| self.err(field, m))
+        faction_bound(self.rules, f).map_err(|m| self.err(field, m))
     }
 
     /// The save's ids index the names it was made with: the rules must have the same.
@@ -330,7 +326,7 @@ impl SaveCheck<'_> {
         }
         self.faction(field("faction"), p.faction)?;
         self.coord(field("at"), p.at)?;
-        ap(p.ap).map_err(|m| self.err(field("ap"), m))?;
+        ap_bound(p.ap).map_err(|m| self.err(field("ap"), m))?;
         self.resources(i, p)?;
         if p.moves > MAX_COUNTER {
             return Err(self.err(
@@ -363,361 +359,6 @@ impl SaveCheck<'_> {
         }
         Ok(())
     }
-}
-
-/// The part of a log entry at fault, and why.
-type PartError = (String, String);
-
-/// Checks one log entry: its hexes in the world's range, its players among the save's (a refused
-/// action may name any id in range: refusing unknown players is what it logs), its factions,
-/// features, biomes and resources the rules'. Errs with the part of the entry and why.
-fn event(e: &PlayEvent, rules: &Rules, ids: &BTreeSet<u32>) -> Result<(), PartError> {
-    use PlayEvent::*;
-    let entry = EntryCheck { rules, ids };
-    match e {
-        Moved { .. } | Blown { .. } | Travelled { .. } | Blocked { .. } | Mired { .. } => {
-            entry.journey(e)
-        }
-        Corrupted { hex, player: p } => {
-            entry.player(p)?;
-            entry.coord("hex", hex)
-        }
-        Warded { hex } | Cleansed { hex } => entry.coord("hex", hex),
-        Built {
-            player: p,
-            hex,
-            feature: f,
-        } => {
-            entry.player(p)?;
-            entry.coord("hex", hex)?;
-            entry.feature("feature", f.0)
-        }
-        Occupied { hex, faction: f }
-        | FlagLost { hex, faction: f }
-        | Reclaimed { hex, faction: f } => {
-            entry.coord("hex", hex)?;
-            entry.faction(f.0)
-        }
-        Razed {
-            player: p,
-            hex,
-            faction: f,
-        } => {
-            entry.player(p)?;
-            entry.coord("hex", hex)?;
-            entry.faction(f.0)
-        }
-        Gathered {
-            player: p,
-            hex,
-            yields,
-        } => {
-            entry.player(p)?;
-            entry.coord("hex", hex)?;
-            entry.amounts(yields)
-        }
-        Paid { player: p, yields } => {
-            entry.player(p)?;
-            entry.amounts(yields)
-        }
-        Advanced {
-            player: p,
-            faction: f,
-            advance,
-        } => {
-            entry.player(p)?;
-            entry.faction(f.0)?;
-            entry.advance("advance", *advance)
-        }
-        Searched {
-            player: p,
-            hex,
-            found,
-        } => {
-            entry.player(p)?;
-            entry.coord("hex", hex)?;
-            found_names(found)
-        }
-        TurnEnded { player: p } => entry.player(p),
-        PhaseStarted { phase: n } => phase(*n).map_err(|m| ("phase".into(), m)),
-        GameEnded {
-            winner,
-            phase: n,
-            standings,
-            end,
-        } => entry.game_ended(winner.as_ref(), *n, standings, *end),
-        Unseen { .. } => Ok(()),
-        Refused {
-            player: p,
-            action,
-            refusal,
-        } => entry.refused(p, action, refusal),
-    }
-}
-
-/// A log entry checked against the rules and the save's players.
-struct EntryCheck<'a> {
-    rules: &'a Rules,
-    ids: &'a BTreeSet<u32>,
-}
-
-impl EntryCheck<'_> {
-    /// A hex the entry names, in the world's range.
-    fn coord(&self, part: &str, c: &Coord) -> Result<(), PartError> {
-        checked_hex(*c).map(|_| ()).map_err(|m| (part.into(), m))
-    }
-
-    /// A player the entry names, one of the save's.
-    fn player(&self, p: &PlayerId) -> Result<(), PartError> {
-        if self.ids.contains(&p.0) {
-            Ok(())
-        } else {
-            Err(("player".into(), format!("{} is no player of the save", p.0)))
-        }
-    }
-
-    /// Action points the entry spends or holds.
-    fn ap(&self, n: &u32) -> Result<(), PartError> {
-        ap(*n).map_err(|m| ("ap".into(), m))
-    }
-
-    /// A faction the entry names.
-    fn faction(&self, f: u32) -> Result<(), PartError> {
-        faction(self.rules, f).map_err(|m| ("faction".into(), m))
-    }
-
-    /// An advance the entry names, one of the rules'.
-    fn advance(&self, part: &str, a: crate::rules::AdvanceId) -> Result<(), PartError> {
-        let n = self.rules.play.advances.len();
-        if (a.0 as usize) < n {
-            Ok(())
-        } else {
-            Err((
-                part.into(),
-                format!("{} is no advance of the rules (they have {n})", a.0),
-            ))
-        }
-    }
-
-    /// A feature the entry names, one of the rules'.
-    fn feature(&self, part: &str, f: u8) -> Result<(), PartError> {
-        if (f as usize) < self.rules.features.len() {
-            Ok(())
-        } else {
-            Err((
-                part.into(),
-                format!(
-                    "{f} is no feature of the rules (they have {})",
-                    self.rules.features.len()
-                ),
-            ))
-        }
-    }
-
-    /// Resources gathered or paid: the rules', none past what a player may hold.
-    fn amounts(&self, yields: &std::collections::BTreeMap<String, u32>) -> Result<(), PartError> {
-        for (r, &n) in yields {
-            if !self.rules.resources.contains(r) {
-                return Err((
-                    "yields".into(),
-                    format!("{r:?} is no resource of the rules"),
-                ));
-            }
-            if n > MAX_RESOURCE {
-                return Err(("yields".into(), format!("{n} {r} is past {MAX_RESOURCE}")));
-            }
-        }
-        Ok(())
-    }
-
-    /// A player's way across the world (moved, blown, travelled, blocked or mired): the player,
-    /// the hexes left and sought, the action points. Other entries are no journey.
-    fn journey(&self, e: &PlayEvent) -> Result<(), PartError> {
-        use PlayEvent::*;
-        match e {
-            Moved {
-                player: p,
-                from,
-                to,
-                ap: n,
-            } => {
-                self.player(p)?;
-                self.coord("from", from)?;
-                self.coord("to", to)?;
-                self.ap(n)
-            }
-            Blown {
-                player: p,
-                from,
-                to,
-            }
-            | Travelled {
-                player: p,
-                from,
-                to,
-            } => {
-                self.player(p)?;
-                self.coord("from", from)?;
-                self.coord("to", to)
-            }
-            Blocked {
-                player: p,
-                at,
-                toward,
-                ap: n,
-                ..
-            }
-            | Mired {
-                player: p,
-                at,
-                toward,
-                ap: n,
-            } => {
-                self.player(p)?;
-                self.coord("at", at)?;
-                self.coord("toward", toward)?;
-                self.ap(n)
-            }
-            _ => Ok(()),
-        }
-    }
-
-    /// The game's end: its phase, the winner's and the standings' factions, no more standings
-    /// than seats.
-    fn game_ended(
-        &self,
-        winner: Option<&Faction>,
-        n: u32,
-        standings: &[Score],
-        end: End,
-    ) -> Result<(), PartError> {
-        phase(n).map_err(|m| ("phase".to_string(), m))?;
-        if let Some(w) = winner {
-            self.faction(w.0)?;
-        } else if end.by_flags() {
-            return Err((
-                "winner".into(),
-                format!("none; a game ended by `{}` names its winner", end.name()),
-            ));
-        }
-        if standings.len() > MAX_SEATS as usize {
-            return Err((
-                "standings".into(),
-                format!("{} factions; at most {MAX_SEATS}", standings.len()),
-            ));
-        }
-        standings.iter().try_for_each(|s| self.faction(s.faction.0))
-    }
-
-    /// A refused action: its player any id in range (refusing unknown players is what it logs),
-    /// its hexes in the world's range, and what the refusal names.
-    fn refused(&self, p: &PlayerId, action: &Action, refusal: &Refusal) -> Result<(), PartError> {
-        if p.0 > MAX_PLAYER_ID {
-            return Err((
-                "player".into(),
-                format!("{} is past the largest player id, {MAX_PLAYER_ID}", p.0),
-            ));
-        }
-        // An action's hex is written as axial (x, y), unchecked as it is read.
-        let far = |part: &str, h: &Hex| {
-            let c = Coord::new(h.x, 0, h.y.saturating_neg());
-            checked_hex(c).map(|_| ()).map_err(|m| (part.into(), m))
-        };
-        match action {
-            Action::Build { hex, .. } => far("action.hex", hex)?,
-            Action::Travel { to, .. } => far("action.to", to)?,
-            Action::Traverse { .. }
-            | Action::Gather { .. }
-            | Action::Search { .. }
-            | Action::Advance { .. }
-            | Action::EndTurn { .. } => {}
-        }
-        self.refusal(refusal)
-    }
-
-    /// Why an action was refused: its hex in range, its feature, biome or resource the rules'.
-    fn refusal(&self, refusal: &Refusal) -> Result<(), PartError> {
-        let rules = self.rules;
-        match refusal {
-            Refusal::Indeterminate(c) | Refusal::NoStationThere(c) => self.coord("refusal", c),
-            Refusal::NotConstructible(f) | Refusal::AlreadyBuilt(f) => self.feature("refusal", f.0),
-            Refusal::AlreadyAdvanced(a) | Refusal::NeedsAdvance(a) => self.advance("refusal", *a),
-            Refusal::BiomeForbids(b) if b.0 as usize >= rules.biomes.len() => Err((
-                "refusal".into(),
-                format!(
-                    "{} is no biome of the rules (they have {})",
-                    b.0,
-                    rules.biomes.len()
-                ),
-            )),
-            Refusal::CannotAfford { resource, .. } if !rules.resources.contains(resource) => Err((
-                "refusal".into(),
-                format!("{resource:?} is no resource of the rules"),
-            )),
-            _ => Ok(()),
-        }
-    }
-}
-
-/// Factions are indices below the rules' faction count or [`MAX_SEATS`], whichever is larger.
-fn faction(rules: &Rules, f: u32) -> Result<(), String> {
-    let seats = (rules.play.factions.len() as u32).max(MAX_SEATS);
-    if f < seats {
-        Ok(())
-    } else {
-        Err(format!(
-            "{f} is no faction: factions are 0 to {}",
-            seats - 1
-        ))
-    }
-}
-
-/// Action points held or spent: at most what any rules give in a phase (not the rules' own
-/// number, which a hot reload may have lowered since).
-fn ap(n: u32) -> Result<(), String> {
-    if n <= MAX_AP {
-        Ok(())
-    } else {
-        Err(format!(
-            "is {n}; rules give at most {MAX_AP} action points a phase"
-        ))
-    }
-}
-
-/// Phases count from 1.
-fn phase(n: u32) -> Result<(), String> {
-    if (1..=MAX_COUNTER).contains(&n) {
-        Ok(())
-    } else {
-        Err(format!("is {n}; phases count from 1 to {MAX_COUNTER}"))
-    }
-}
-
-/// The most sites a search names: seven hexes of at most nine sites each.
-pub const MAX_FOUND: usize = 63;
-
-/// The sites a search found: at most [`MAX_FOUND`], each a name (the site rules are not read
-/// with a save: a name is checked as a name).
-fn found_names(found: &[String]) -> Result<(), PartError> {
-    if found.len() > MAX_FOUND {
-        let n = found.len();
-        return Err((
-            "found".into(),
-            format!("names {n} sites; a search finds at most {MAX_FOUND}"),
-        ));
-    }
-    for (i, name) in found.iter().enumerate() {
-        let chars = name.chars().count();
-        if chars == 0 || chars > MAX_NAME || name.chars().any(char::is_control) {
-            return Err((
-                format!("found[{i}]"),
-                format!(
-                    "has {chars} characters; a site's name has 1 to {MAX_NAME}, none of them a control character"
-                ),
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// The razed hexes against the world: each generated, listed once, and without a flag (a razed
@@ -794,7 +435,7 @@ fn history(h: &crate::play::ScoreHistory, phase: u32, rules: &Rules) -> Result<(
         last = row.phase;
         let mut seen = BTreeSet::new();
         for s in &row.points {
-            faction(rules, s.faction.0).map_err(|m| (format!("{field}.points"), m))?;
+            faction_bound(rules, s.faction.0).map_err(|m| (format!("{field}.points"), m))?;
             if !seen.insert(s.faction) {
                 let why = format!("faction {} is listed twice", s.faction.0);
                 return Err((format!("{field}.points"), why));

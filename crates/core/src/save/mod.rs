@@ -192,7 +192,7 @@ pub fn capture(ecs: &mut World) -> SaveGame {
 fn saved_veil(ecs: &World) -> Option<SavedVeil> {
     let veil = ecs.get_resource::<Veil>()?;
     let layer = ecs.get_resource::<SiteLayer>()?;
-    let shown = (crate::sites::veil::all_shown(ecs).into_iter())
+    let shown = (crate::sites::shown::all_shown(ecs).into_iter())
         .map(|s| {
             let name = layer.rules.sites[usize::from(s.site)].name.clone();
             (s.rank, Coord::from_hex(s.hex()), name)
@@ -350,7 +350,7 @@ impl SaveGame {
     }
 
     /// The sites a peer's save shows, checked against the site rules of the layer of the game
-    /// in `ecs` (none for a game without a layer): what [`crate::sites::veil::show`] puts in
+    /// in `ecs` (none for a game without a layer): what [`crate::sites::shown::show`] puts in
     /// the game once the save is in it.
     pub fn shown_in(&self, ecs: &World, source: &str) -> Result<Vec<ShownSite>, RulesError> {
         match ecs.get_resource::<SiteLayer>() {

@@ -79,6 +79,21 @@ pub enum Tried {
     Blow,
 }
 
+impl Tried {
+    /// What a line says `action` tried.
+    pub fn of(action: &Action) -> Tried {
+        match action {
+            Action::Traverse { .. } => Tried::Traverse,
+            Action::Build { .. } => Tried::Build,
+            Action::Travel { .. } => Tried::Travel,
+            Action::Gather { .. } => Tried::Gather,
+            Action::Search { .. } => Tried::Search,
+            Action::Advance { .. } => Tried::Advance,
+            Action::EndTurn { .. } => Tried::EndTurn,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {

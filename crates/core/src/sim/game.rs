@@ -117,7 +117,7 @@ impl Setup {
     /// site shown is not of the site rules.
     pub fn app_showing(&self, shown: &[crate::sites::ShownSite]) -> Result<App, String> {
         let (mut app, _) = self.build();
-        crate::sites::veil::show(app.world_mut(), shown)?;
+        crate::sites::shown::show(app.world_mut(), shown)?;
         app.update();
         Ok(app)
     }
@@ -165,7 +165,7 @@ impl Setup {
             schedule.set_executor(SingleThreadedExecutor::new());
         }
         save.install(&mut app, world);
-        crate::sites::veil::show(app.world_mut(), &shown)
+        crate::sites::shown::show(app.world_mut(), &shown)
             .map_err(|e| Fault::BadInput(format!("{source}: field `veil.shown`: {e}")))?;
         app.update();
         Ok(app)
@@ -208,6 +208,19 @@ impl Setup {
 /// The lines the last frames recorded.
 pub fn take_lines(app: &mut App) -> Vec<Line> {
     std::mem::take(&mut app.world_mut().resource_mut::<Recorder>().lines)
+}
+
+/// Keeps the actions the game plays from now on, for [`take_played`].
+pub fn keep_played(app: &mut App) {
+    let mut rec = app.world_mut().resource_mut::<Recorder>();
+    rec.played.get_or_insert_with(Vec::new);
+}
+
+/// The actions the game played since this was last asked (since [`keep_played`]), in order,
+/// each with its events.
+pub fn take_played(app: &mut App) -> Vec<crate::play::Played> {
+    let mut rec = app.world_mut().resource_mut::<Recorder>();
+    rec.played.as_mut().map(std::mem::take).unwrap_or_default()
 }
 
 pub fn phase(app: &App) -> u32 {

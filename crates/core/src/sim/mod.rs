@@ -1,13 +1,13 @@
 //! Headless games and their logs: a game of bots played without a window ([`game`]), written
 //! as JSON Lines ([`format`]) recorded inside the rules' pipeline ([`record`]); many games'
-//! balance table ([`table`]); a log's actions played again, every line checked ([`replay`]).
+//! balance table ([`balance`]); a log's actions played again, every line checked ([`replay`]).
 //! The command line's `sim` and `replay` (`aeternus::cli::sim`) drive them.
 
+pub mod balance;
 pub mod format;
 pub mod game;
 pub mod record;
 pub mod replay;
-pub mod table;
 
 #[cfg(test)]
 mod tests;

@@ -3,10 +3,11 @@
 //! their messages, each with its own cursor.
 //!
 //! A pass takes at most one action, or one blow. After generation (the end of `Generate`),
-//! [`note_tried`] sees what the pass tries (a move attempt, an order, or an action `act`
-//! refused) and takes the hexes as they stand, the target already generated; at the end of the
-//! pass (the end of `Sight`, before the phase turns and refills the AP) [`note_outcome`] reads the
-//! pass's [`PlayEvent`]s for the outcome and the hexes corrupted or cleansed.
+//! [`note_tried`] sees what the pass tries (the action the rules took, [`Taken`], or a blow of
+//! the winds) and takes the hexes as they stand, the target already generated; at the end of the
+//! pass (the end of `Sight`, before the phase turns and refills the AP) [`note_outcome`] reads
+//! the action's outcome in its [`Played`] message (a blow's in the pass's [`PlayEvent`]s), and
+//! the hexes corrupted or cleansed.
 
 use bevy::ecs::message::MessageCursor;
 use bevy::ecs::system::SystemParam;
@@ -18,8 +19,9 @@ use super::format::{
     ActionLine, Cause, Change, FlagChange, FlagLine, HexLine, HexView, Line, MassNames, Named,
     Outcome, Tried,
 };
+use crate::play::played::{self, Taken};
 use crate::play::{
-    Action, ActionPoints, Faction, MoveAttempt, Order, Phase, PlayEvent, Player, PlayerId,
+    Action, ActionPoints, Faction, MoveAttempt, Phase, PlayEvent, Played, Player, PlayerId,
     PlayerIndex, Position,
 };
 use crate::schedule::RuleStages;
@@ -32,6 +34,10 @@ pub struct Recorder {
     pub lines: Vec<Line>,
     /// Actions recorded (blows not counted).
     pub actions: u64,
+    /// The actions played since they were last taken ([`super::game::take_played`]), each as
+    /// the rules played it, kept only once [`super::game::keep_played`] asked for them (a
+    /// server's broadcast: a headless game has no use for them).
+    pub played: Option<Vec<Played>>,
     masses: MassNames,
     /// One cursor for both systems: `note_tried` sees only what the pass's `act` wrote.
     events: MessageCursor<PlayEvent>,
@@ -45,8 +51,6 @@ struct Pending {
     to: Option<Hex>,
     /// A build's hex and feature.
     build: Option<(Hex, crate::rules::FeatureId)>,
-    /// Why `act` refused it (its event is read here, before the pass's end).
-    refused: Option<String>,
 }
 
 pub fn plugin(app: &mut App) {
@@ -59,7 +63,10 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             Resolve,
-            note_outcome.in_set(RuleStages::Sight).after(request_view),
+            note_outcome
+                .in_set(RuleStages::Sight)
+                .after(request_view)
+                .after(played::note),
         );
 }
 
@@ -105,57 +112,32 @@ impl Seats<'_, '_> {
     }
 }
 
-/// What the pass tries, with its hexes as they stand after generation. Reads [`MoveAttempt`],
-/// [`Order`], the pass's [`PlayEvent`]s so far (the refusals of `act`), the players, the
+/// What the pass tries, with its hexes as they stand after generation: the action the rules
+/// took, or else a blow of the winds. Reads [`Taken`], [`MoveAttempt`], the players, the
 /// [`Phase`] and the store; writes the [`Recorder`].
 pub fn note_tried(
     mut recording: Recording,
     seats: Seats,
+    taken: Res<Taken>,
     mut attempts: MessageReader<MoveAttempt>,
-    mut orders: MessageReader<Order>,
 ) {
     let rec = &mut *recording.rec;
-    let (world, events): (&HexWorld, &Messages<PlayEvent>) = (&recording.world, &recording.events);
+    let world: &HexWorld = &recording.world;
     let phase = &recording.phase;
     rec.masses.catch_up(world);
-    let mut tried: Option<Seen> = None;
-    let mut refused = None;
-    for &MoveAttempt(m) in attempts.read() {
-        let kind = if m.is_blow() {
-            Tried::Blow
-        } else {
-            Tried::Traverse
-        };
-        tried = Some((kind, m.player, Some(m.from), Some(m.to), None));
-    }
+    let blow = (attempts.read())
+        .filter(|a| a.0.is_blow())
+        .last()
+        .map(|&MoveAttempt(m)| (Tried::Blow, m.player, Some(m.from), Some(m.to), None));
     let at = |id| seats.seated(id).map(|(_, p, _)| p.0);
-    let of_action = |a: &Action| {
-        let from = at(a.player());
-        let (kind, to) = match *a {
-            Action::Traverse { direction, .. } => {
-                (Tried::Traverse, from.map(|h| h + direction.offset()))
-            }
-            Action::Build { hex, .. } => (Tried::Build, Some(hex)),
-            Action::Travel { to, .. } => (Tried::Travel, Some(to)),
-            Action::Gather { .. } => (Tried::Gather, None),
-            Action::Search { .. } => (Tried::Search, None),
-            Action::Advance { .. } => (Tried::Advance, None),
-            Action::EndTurn { .. } => (Tried::EndTurn, None),
-        };
-        (kind, a.player(), from, to, Some(a.clone()))
-    };
-    for Order(a) in orders.read() {
-        tried = Some(of_action(a));
-    }
-    for e in rec.events.read(events) {
-        if let PlayEvent::Refused {
-            action, refusal, ..
-        } = e
-        {
-            tried = Some(of_action(action));
-            refused = Some(refusal.describe(&world.rules));
+    let tried: Option<Seen> = match &taken.0 {
+        Some(a) => {
+            let from = at(a.player());
+            let to = a.target(from);
+            Some((Tried::of(a), a.player(), from, to, Some(a.clone())))
         }
-    }
+        None => blow,
+    };
     let Some((kind, player, from, to, action)) = tried else {
         return;
     };
@@ -191,7 +173,6 @@ pub fn note_tried(
         from,
         to,
         build,
-        refused,
     });
 }
 
@@ -202,8 +183,13 @@ pub fn note_outcome(
     mut recording: Recording,
     seats: Seats,
     mut generated: MessageReader<HexGenerated>,
+    mut played: MessageReader<Played>,
 ) {
     let rec = &mut *recording.rec;
+    let played = played.read().last().cloned();
+    if let (Some(kept), Some(p)) = (&mut rec.played, &played) {
+        kept.push(p.clone());
+    }
     let (world, events): (&HexWorld, &Messages<PlayEvent>) = (&recording.world, &recording.events);
     let phase = &recording.phase;
     let new: HashSet<Hex> = generated.read().map(|g| g.hex).collect();
@@ -216,9 +202,12 @@ pub fn note_outcome(
     let mut builder = None;
     if let Some(mut p) = pending {
         let who = PlayerId(p.line.player);
-        let outcome = (p.refused.take())
-            .map(|why| (Outcome::Refused, Some(why)))
-            .or_else(|| events.iter().find_map(|e| outcome_of(e, who, &world.rules)));
+        // An action's outcome is in what the rules say it did; a blow's, in the pass's events.
+        let said: Vec<&PlayEvent> = match &played {
+            Some(p) => p.events.iter().collect(),
+            None => events.clone(),
+        };
+        let outcome = (said.iter()).find_map(|e| outcome_of(e, who, &world.rules));
         let blow = p.line.action == Tried::Blow;
         match outcome {
             // A blow the world's limits stopped met no hex: nothing to write.
@@ -239,7 +228,7 @@ pub fn note_outcome(
                 p.line.ap_left = now.map(|(.., ap)| ap.0);
                 p.line.outcome = outcome;
                 p.line.reason = reason;
-                p.line.found = found_by(&events, who);
+                p.line.found = found_by(&said, who);
                 if outcome == Outcome::Built {
                     builder = Some((who, p.build));
                 }

@@ -519,7 +519,7 @@ fn the_digest_tells_games_apart_and_follows_the_save() {
 fn a_peer_of_a_veiled_game_plays_it_alike_holding_only_the_sites_known() {
     use crate::play::GameOver;
     use crate::save::digest::{digest, peer_save};
-    use crate::sites::veil::{all_shown, newly_shown, show};
+    use crate::sites::shown::{all_shown, newly_shown, show};
     use crate::sites::{SiteLayer, Veil};
     let (mut rules, hash) = load_rules("aeternus").unwrap();
     rules.play.goal.phases = 8;
@@ -599,7 +599,7 @@ fn a_late_peer_of_a_veiled_game_catches_up_alike() {
     use crate::play::GameOver;
     use crate::save::digest::digest;
     use crate::sites::Veil;
-    use crate::sites::veil::{all_shown, newly_shown};
+    use crate::sites::shown::{all_shown, newly_shown};
     let (mut rules, hash) = load_rules("aeternus").unwrap();
     rules.play.goal.phases = 12;
     let keeper_setup = Setup {

@@ -8,6 +8,7 @@ pub mod knowledge;
 pub mod plugin;
 mod raw;
 pub mod roll;
+pub mod shown;
 pub mod terrain;
 pub mod validate;
 pub mod veil;

@@ -143,17 +143,6 @@ impl SiteLayer {
         self.ranks[i]
     }
 
-    /// Placed site `i` as shown to a peer under `rank`.
-    pub(super) fn shown_site(&self, i: usize, rank: u32) -> Option<super::veil::ShownSite> {
-        let p = self.placed.get(i)?;
-        Some(super::veil::ShownSite {
-            rank,
-            q: p.hex.x,
-            r: p.hex.y,
-            site: u16::try_from(p.site).ok()?,
-        })
-    }
-
     /// `hex`'s sites, in the order rolled.
     pub fn sites_at(&self, hex: Hex) -> impl Iterator<Item = &Site> {
         self.indices_at(hex)

@@ -6,9 +6,9 @@ use hexx::Hex;
 use serde::Deserialize;
 
 use super::raw::parse;
-use super::validate::Check;
 use crate::hex::Coord;
 use crate::rules::RulesError;
+use crate::rules::check::Check;
 
 /// What a slot receives from the ruleset's settlement pools.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
@@ -137,7 +137,7 @@ fn check_lists(c: &Check, raw: &RawTemplate) -> Result<(), RulesError> {
     c.within("radius", raw.radius, 1..=MAX_TEMPLATE_RADIUS)?;
     c.count("grounds", raw.grounds.len(), 1..=MAX_GROUNDS)?;
     // One cell and one slot a place at most: a longer list must repeat a place.
-    let places = super::validate::cells(raw.radius) as usize;
+    let places = crate::hex::hexes_within(raw.radius).min(u32::MAX as u64) as usize;
     c.count("cells", raw.cells.len(), 0..=places)?;
     c.count("slots", raw.slots.len(), 0..=places)?;
     c.unique("grounds", raw.grounds.iter().map(|g| &g.name))?;

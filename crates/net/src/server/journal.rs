@@ -3,17 +3,6 @@
 
 use super::*;
 
-/// The actions among recorded lines, as the pipeline was fed them (a blow of the winds is
-/// none: the pipeline makes it again).
-pub(super) fn played(lines: &[Line], rules: &Rules) -> Vec<Action> {
-    (lines.iter())
-        .filter_map(|l| match l {
-            Line::Action(a) => a.action(rules).ok().flatten(),
-            _ => None,
-        })
-        .collect()
-}
-
 /// A killed server's game, read back from its journal.
 pub(super) struct Resumed {
     pub(super) setup: Setup,
@@ -45,8 +34,10 @@ impl Resumed {
         })?;
         let setup = log.setup(rules.rules.clone(), &rules.hash)?;
         let (mut game, kept) = replay_keeping(&log, &setup)?;
-        // The replay checked its lines against the journal's: their actions are the journal's.
-        let ran = played(&kept, &setup.rules);
+        // The replay checked its lines against the journal's and played the journal's actions.
+        let ran: Vec<Action> = (log.actions(&setup.rules)?.into_iter())
+            .map(|(_, a)| a)
+            .collect();
         for seat in &setup.seats {
             let Ok(bot) = seat.bot.parse::<Bot>() else {
                 continue;

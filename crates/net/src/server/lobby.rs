@@ -135,6 +135,7 @@ impl Server {
         self.chosen = i;
         self.epoch = self.epoch.wrapping_add(1);
         self.game = self.setup.app(true);
+        game::keep_played(&mut self.game);
         self.start_shown = newly_shown(self.game.world_mut());
         self.history.clear();
         self.shown.clear();
@@ -153,7 +154,7 @@ impl Server {
             self.setup.rules.name
         ));
         self.let_go_of_insisting();
-        let clients: Vec<(Entity, Known)> = (self.clients.iter())
+        let clients: Vec<(Entity, Peer)> = (self.clients.iter())
             .map(|(e, k)| (*e, k.clone()))
             .collect();
         for (e, known) in clients {

@@ -19,20 +19,19 @@ use aeternus_core::headless::Fault;
 use aeternus_core::play::{
     Action, Bot, BotActions, GameOver, Phase, PlayerId, SeatKind, to_act_now,
 };
-use aeternus_core::rules::Rules;
 use aeternus_core::save::digest::{digest, peer_save};
 use aeternus_core::sim::format::{GameLine, Line};
 use aeternus_core::sim::game::{self, Setup};
 use aeternus_core::sim::replay::{Log, replay_keeping};
 use aeternus_core::sim::{LoadedRules, MAX_PHASES};
-use aeternus_core::sites::veil::newly_shown;
+use aeternus_core::sites::shown::newly_shown;
 use aeternus_core::sites::{ShownSite, Veil};
 use aeternus_core::world::plugin::HexWorld;
 
 use crate::lobby::{SeatView, TableView};
 use crate::protocol::{
-    Checkpoint, Credentials, Desync, Hello, Intent, LobbyWord, MAX_RULES_TEXT, MAX_SNAPSHOT,
-    RULES_PART, Ran, Refusal, Role, RulesPart, SHOWN_PART, SNAPSHOT_PART, SeatKey, Shown,
+    Checkpoint, Credentials, Denied, Desync, Hello, Intent, LobbyWord, MAX_RULES_TEXT,
+    MAX_SNAPSHOT, RULES_PART, Ran, Role, RulesPart, SHOWN_PART, SNAPSHOT_PART, SeatKey, Shown,
     SnapshotPart, Welcome, checked_name, refuse_rules,
 };
 use crate::transport;
@@ -40,7 +39,7 @@ use crate::transport;
 mod journal;
 mod lobby;
 
-use journal::{Journal, Resumed, played};
+use journal::{Journal, Resumed};
 use lobby::check_offers;
 
 /// The most intents a client may send in one frame; past it the client is disconnected.
@@ -98,9 +97,9 @@ struct SeatState {
     ready: bool,
 }
 
-/// A client the server knows.
+/// A client the server knows (a peer).
 #[derive(Debug, Clone)]
-struct Known {
+struct Peer {
     name: String,
     role: Role,
     /// When it was last sent a snapshot.
@@ -119,7 +118,7 @@ pub struct Server {
     epoch: u32,
     header: GameLine,
     seats: Vec<SeatState>,
-    clients: BTreeMap<Entity, Known>,
+    clients: BTreeMap<Entity, Peer>,
     /// Hellos from clients not yet through the protocol check: answered once they are.
     waiting: Vec<(Entity, Hello)>,
     ran: Vec<Action>,
@@ -216,6 +215,8 @@ impl Server {
                 vec![Line::Game(header.clone())],
             ),
         };
+        // Broadcast what is played from here on (a resumed game's journal is played already).
+        game::keep_played(&mut game);
         let journal = match &journal {
             Some(path) => Some(Journal::start(path, &lines)?),
             None => None,
@@ -493,7 +494,7 @@ impl Server {
         let to = SendTargets::Single(ClientId::Client(e));
         self.clients.insert(
             e,
-            Known {
+            Peer {
                 name: name.to_string(),
                 role,
                 snapshot: None,
@@ -670,10 +671,10 @@ impl Server {
             journal.write(&lines)?;
         }
         self.shown.extend(newly_shown(self.game.world_mut()));
-        let played = played(&lines, &self.game.world().resource::<HexWorld>().rules);
+        let played = game::take_played(&mut self.game);
         self.sent_at = None;
         if !played.is_empty() {
-            for action in played {
+            for aeternus_core::play::Played { action, .. } in played {
                 let index = self.ran.len() as u32;
                 self.ran.push(action.clone());
                 let shown = std::mem::take(&mut self.shown);
@@ -754,7 +755,7 @@ impl Server {
         self.told.push(format!("refused {name}: {reason}"));
         self.net.world_mut().write_message(ToClients {
             targets: SendTargets::Single(ClientId::Client(e)),
-            message: Refusal::new(reason),
+            message: Denied::new(reason),
         });
     }
 

@@ -1,6 +1,6 @@
 //! The storm window's game state as ECS data: the cycle's map, the token's journey, and the last
 //! outcome for the HUD. Commands arrive as messages from input and are resolved in
-//! `AppSystems::Play`, so tests drive the same systems without a window.
+//! `FrameSystems::Rules`, so tests drive the same systems without a window.
 
 use std::sync::Arc;
 

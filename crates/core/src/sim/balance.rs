@@ -1,8 +1,8 @@
 //! The balance table of `sim --games N`: wins by seat, by faction and by bot, why the games
 //! ended and how many flags were razed, the games' length, and when each feature is first built.
 //! A tie shares its win: each faction level at the top of the standings takes an equal part of
-//! it (a two-way tie gives each 0.5), in the text and in the JSON alike. [`Table`] holds the
-//! numbers; [`Table::text`] and [`Table::json`] write them.
+//! it (a two-way tie gives each 0.5), in the text and in the JSON alike. [`Balance`] holds the
+//! numbers; [`Balance::text`] and [`Balance::json`] write them.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -90,7 +90,7 @@ fn percent(n: f64, of: u64) -> f64 {
 
 /// The balance table of many games, as numbers: what the text shows and the JSON holds.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Table {
+pub struct Balance {
     pub games: u64,
     pub seeds: Seeds,
     /// The rules' name and the hash of their text.
@@ -197,7 +197,7 @@ fn seated_factions(seats: impl Iterator<Item = u32>) -> Vec<u32> {
     factions
 }
 
-impl Table {
+impl Balance {
     /// The table of `games`, played as `header` says. `faction_name` names a faction;
     /// `features` are the rules' features that can be built, in order.
     pub fn new(
@@ -205,7 +205,7 @@ impl Table {
         header: &GameLine,
         faction_name: impl Fn(u32) -> String,
         features: &[String],
-    ) -> Table {
+    ) -> Balance {
         let n = games.len() as u64;
         let wins = |f: u32| games.iter().map(|g| g.win_of(f)).sum::<f64>();
         let seats = (header.seats.iter())
@@ -228,7 +228,7 @@ impl Table {
             })
             .collect();
         let razes: u64 = games.iter().map(|g| g.razes).sum();
-        Table {
+        Balance {
             games: n,
             seeds: Seeds {
                 first: games.first().map_or(0, |g| g.seed),
@@ -346,7 +346,7 @@ fn end_told(e: End) -> &'static str {
     }
 }
 
-impl Table {
+impl Balance {
     /// "4 seats of greedy bots", or each seat's bot when they differ ("2 seats: greedy,
     /// planner").
     fn seats_told(&self) -> String {
@@ -533,7 +533,7 @@ mod tests {
 
     /// Four games of three seats (greedy, greedy, random): faction 0 wins by a lead, factions 0
     /// and 1 tie at the top, all three tie, faction 2 wins at the last phase; three razes.
-    fn four_games() -> Table {
+    fn four_games() -> Balance {
         let ends = [
             end_line(Some(0), &[(1, 9), (0, 4), (2, 1)], End::Lead),
             end_line(None, &[(0, 5), (1, 5), (2, 3)], End::Phases),
@@ -569,7 +569,7 @@ mod tests {
             ],
             salt: None,
         };
-        Table::new(&games, &header, |f| format!("F{f}"), &["Flag".into()])
+        Balance::new(&games, &header, |f| format!("F{f}"), &["Flag".into()])
     }
 
     #[test]
@@ -655,7 +655,7 @@ mod tests {
             v["first_builds"][0]["median_phase"],
             serde_json::Value::Null
         );
-        let back: Table = serde_json::from_str(&json).unwrap();
+        let back: Balance = serde_json::from_str(&json).unwrap();
         assert_eq!(back, t);
     }
 
@@ -675,7 +675,7 @@ mod tests {
             seats: vec![seat(0, 0, "random")],
             salt: None,
         };
-        let t = Table::new(&[g], &header, |f| format!("F{f}"), &[]);
+        let t = Balance::new(&[g], &header, |f| format!("F{f}"), &[]);
         assert_eq!((t.ties, t.no_winner), (0, 1));
         assert!(
             t.text()
