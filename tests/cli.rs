@@ -1,12 +1,10 @@
-//! The headless generator, run as a player would run it. Uses only the binary (no bevy link).
-
-mod common;
-mod walk;
+//! The headless generator, run as a player would run it. Uses only the binary.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use walk::files_under;
+use crate::common;
+use crate::walk::files_under;
 
 fn aeternus(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_aeternus"))

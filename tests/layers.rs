@@ -2,12 +2,10 @@
 //! no two folders import each other, and the core names nothing of a renderer, window, UI or
 //! the views. The layers are the ones `docs/architecture.md` draws.
 
-mod walk;
-
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use walk::files_under;
+use crate::walk::files_under;
 
 /// The core's top-level modules, bottom layer first; a module may import from its own layer
 /// and those before it.

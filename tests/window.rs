@@ -6,10 +6,8 @@
 //!
 //! Skips (passing, with a message) when there is neither `xvfb-run` nor a `DISPLAY`, unless
 //! `AETERNUS_REQUIRE_WINDOW=1` (`common`).
-//! With `AETERNUS_UPDATE_SCREENSHOT=1` a passing run also copies the picture to docs/screenshot.png.
-#![cfg(unix)]
-
-mod common;
+//! With `AETERNUS_UPDATE_SCREENSHOT=1` a passing run also copies the picture to docs/screenshot.png:
+//! `AETERNUS_UPDATE_SCREENSHOT=1 cargo test --test game window_draws_each_hex`.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -22,9 +20,10 @@ use aeternus_core::storm::{CycleParams, StormMap, StormRules};
 use aeternus_core::world::{Cause, HexWorld};
 use aeternus_view::render::{BACKGROUND, HEX_SIZE, fit_scale};
 use bevy::math::Vec2;
-use common::{close, distance, launcher, patch_mean, patch_spread, screenshot};
 use hexx::Hex;
 use image::{Rgb, RgbImage};
+
+use crate::common::{close, distance, launcher, patch_mean, patch_spread, screenshot};
 
 const SEED: u64 = 7;
 /// Hexes within this distance of the origin are each checked for their biome's tile.

@@ -2,9 +2,7 @@
 //! its keys play this client's seat (sent to the server as intents and played when the server
 //! sends them back), and the window draws the game as the server has it.
 
-mod common;
-
-use common::{launcher, patch_spread, screenshot};
+use crate::common::{self, launcher, patch_spread, screenshot};
 
 /// A person joins a server's one seat in a window and gathers three times by key: the server
 /// plays and journals the three gathers for seat 0, and the window shows the map; a spectator's

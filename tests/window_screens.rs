@@ -6,9 +6,6 @@
 //!
 //! Skips (passing, with a message) when there is neither `xvfb-run` nor a `DISPLAY`, unless
 //! `AETERNUS_REQUIRE_WINDOW=1` (`common`).
-#![cfg(unix)]
-
-mod common;
 
 use std::path::Path;
 
@@ -17,8 +14,9 @@ use aeternus_core::rules::Rules;
 use aeternus_core::world::HexWorld;
 use aeternus_view::render::{BACKGROUND, HEX_SIZE, fit_scale};
 use bevy::math::Vec2;
-use common::{close, distance, launcher, patch_mean, screenshot};
 use image::{Rgb, RgbImage};
+
+use crate::common::{self, close, distance, launcher, patch_mean, screenshot};
 
 /// The colour of a menu item, drawn opaque.
 fn item_colour() -> Rgb<u8> {

@@ -3,15 +3,13 @@
 //!
 //! Skips (passing, with a message) when there is neither `xvfb-run` nor a `DISPLAY`, unless
 //! `AETERNUS_REQUIRE_WINDOW=1` (`common`).
-#![cfg(unix)]
-
-mod common;
 
 use aeternus_core::play::Faction;
 use aeternus_core::rules::Rules;
 use aeternus_view::playview::faction_colour;
-use common::{distance, launcher, patch_mean, patch_spread, screenshot};
 use image::{Rgb, RgbImage};
+
+use crate::common::{distance, launcher, patch_mean, patch_spread, screenshot};
 
 /// Half the panel's width and height, a little inside its edges (the chart is 520 by 220 pixels,
 /// with its labels, legend and padding around).

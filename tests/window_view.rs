@@ -4,9 +4,6 @@
 //!
 //! Skips (passing, with a message) when there is neither `xvfb-run` nor a `DISPLAY`, unless
 //! `AETERNUS_REQUIRE_WINDOW=1` (`common`).
-#![cfg(unix)]
-
-mod common;
 
 use aeternus::game::START_VIEW_RADIUS;
 use aeternus_core::hex::{layout, ring, view_order};
@@ -17,9 +14,10 @@ use aeternus_view::render::{
 };
 use bevy::color::{ColorToComponents, LinearRgba, Srgba};
 use bevy::math::Vec2;
-use common::{close, distance, launcher, screenshot};
 use hexx::Hex;
 use image::{Rgb, RgbImage};
+
+use crate::common::{close, distance, launcher, screenshot};
 
 const SEED: u64 = 7;
 /// The far zoom the strategic view is checked at (world units per pixel).

@@ -4,13 +4,15 @@
 //! A test skips (passing, with a message) where there is neither `xvfb-run` nor a `DISPLAY`;
 //! with `AETERNUS_REQUIRE_WINDOW=1` (CI sets it) a skip is a failure instead, so a broken Xvfb
 //! set-up cannot pass silently.
-#![allow(dead_code)]
+//!
+//! The window tests run on the threads of one test binary: each holds the one window (the
+//! [`Launcher`]) from its start to its end, so no two games open a window at once.
 
 use std::fs::File;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use image::{Rgb, RgbImage};
@@ -21,18 +23,19 @@ pub const TIMEOUT: Duration = Duration::from_secs(120);
 /// comes back exact but for rounding and the software rasteriser.
 pub const TOLERANCE: i32 = 6;
 
-/// How to open a window here, or `None` after saying why the test skips (a panic instead when
-/// `AETERNUS_REQUIRE_WINDOW=1`).
+/// How to open a window here, held until the test ends; or `None` after saying why the test
+/// skips (a panic instead when `AETERNUS_REQUIRE_WINDOW=1`).
 pub fn launcher() -> Option<Launcher> {
-    let found = launcher_found();
-    if found.is_none() {
+    let Some(xvfb) = xvfb_found() else {
         let why = "no `xvfb-run` on PATH and no DISPLAY to open a window on";
         if std::env::var("AETERNUS_REQUIRE_WINDOW").as_deref() == Ok("1") {
             panic!("window test cannot run: {why} (AETERNUS_REQUIRE_WINDOW=1)");
         }
         eprintln!("window test skipped: {why}");
-    }
-    found
+        return None;
+    };
+    let one = ONE_WINDOW.lock().unwrap_or_else(|e| e.into_inner());
+    Some(Launcher { xvfb, _one: one })
 }
 
 /// The standard deviation of the luminance of the pixels within `r` of (x, y).
@@ -48,12 +51,12 @@ pub fn patch_spread(img: &RgbImage, x: u32, y: u32, r: i32) -> f32 {
     (l.iter().map(|v| (v - mean).powi(2)).sum::<f32>() / l.len() as f32).sqrt()
 }
 
-/// One game at a time: two `xvfb-run -a` starting together can race for a display number.
+/// One window test at a time: two `xvfb-run -a` starting together can race for a display
+/// number, and two windows rendering at once on 2 cores could outlast [`TIMEOUT`].
 static ONE_WINDOW: Mutex<()> = Mutex::new(());
 
 /// Runs the game with `args` and `--screenshot`, and returns the picture and its folder.
 pub fn screenshot(launcher: &Launcher, tag: &str, args: &[&str]) -> (RgbImage, PathBuf) {
-    let _one = ONE_WINDOW.lock().unwrap_or_else(|e| e.into_inner());
     let dir =
         std::env::temp_dir().join(format!("aeternus-window-test-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -92,55 +95,69 @@ pub fn close(a: Rgb<u8>, b: Rgb<u8>) -> bool {
     (0..3).all(|i| (a[i] as i32 - b[i] as i32).abs() <= TOLERANCE)
 }
 
-pub enum Launcher {
-    Xvfb,
-    Display,
+/// The one window, on a private Xvfb screen or on the user's display, for as long as it is held.
+pub struct Launcher {
+    xvfb: bool,
+    _one: MutexGuard<'static, ()>,
 }
 
-/// Prefer a private Xvfb screen (the same on every machine) over the user's display.
-fn launcher_found() -> Option<Launcher> {
+/// Whether to open windows on a private Xvfb screen (the same on every machine, preferred) or
+/// on the user's display; `None` where neither is there.
+fn xvfb_found() -> Option<bool> {
     let on_path = |name: &str| {
         std::env::var_os("PATH")
             .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(name).is_file()))
     };
     if on_path("xvfb-run") {
-        Some(Launcher::Xvfb)
-    } else if std::env::var_os("DISPLAY").is_some_and(|d| !d.is_empty()) {
-        Some(Launcher::Display)
+        Some(true)
     } else {
-        None
+        std::env::var_os("DISPLAY")
+            .is_some_and(|d| !d.is_empty())
+            .then_some(false)
     }
 }
 
-pub fn run_game(launcher: &Launcher, args: &[&str], shot: &Path, dir: &Path) -> Option<ExitStatus> {
+/// The game with `args`, in a window, its output to `game.log` in `dir`: in a process group of
+/// its own, so that [`kill_game`] ends Xvfb and the game too, not only xvfb-run.
+pub fn game(launcher: &Launcher, args: &[&str], dir: &Path) -> Command {
     let game = PathBuf::from(env!("CARGO_BIN_EXE_aeternus"));
-    let mut cmd = match launcher {
-        Launcher::Xvfb => {
-            let mut c = Command::new("xvfb-run");
-            c.args(["-a", "-s", "-screen 0 1280x1024x24"]).arg(&game);
-            c
-        }
-        Launcher::Display => Command::new(&game),
+    let mut cmd = if launcher.xvfb {
+        let mut c = Command::new("xvfb-run");
+        c.args(["-a", "-s", "-screen 0 1280x1024x24"]).arg(&game);
+        c
+    } else {
+        Command::new(&game)
     };
     let log = File::create(dir.join("game.log")).unwrap();
     cmd.args(args)
-        .arg("--screenshot")
-        .arg(shot)
         .stdout(log.try_clone().unwrap())
         .stderr(log)
-        // Its own process group, so a timeout kills Xvfb and the game too, not only xvfb-run.
         .process_group(0);
-    let mut child = cmd.spawn().expect("start the game");
+    cmd
+}
+
+/// Kills a game started from [`game`] with everything it started, and waits for it.
+pub fn kill_game(child: &mut std::process::Child) {
+    let _ = Command::new("kill")
+        .args(["-KILL", "--", &format!("-{}", child.id())])
+        .status();
+    let _ = child.wait();
+}
+
+pub fn run_game(launcher: &Launcher, args: &[&str], shot: &Path, dir: &Path) -> Option<ExitStatus> {
+    let mut cmd = game(launcher, args, dir);
+    let mut child = cmd
+        .arg("--screenshot")
+        .arg(shot)
+        .spawn()
+        .expect("start the game");
     let start = Instant::now();
     loop {
         if let Some(status) = child.try_wait().unwrap() {
             return Some(status);
         }
         if start.elapsed() > TIMEOUT {
-            let _ = Command::new("kill")
-                .args(["-KILL", "--", &format!("-{}", child.id())])
-                .status();
-            let _ = child.wait();
+            kill_game(&mut child);
             eprintln!("the game did not finish within {TIMEOUT:?}: killed");
             return None;
         }

@@ -134,7 +134,7 @@ fn run(name: &str, seed: u64, cases: u32, base: Vec<u8>, case: impl Fn(&Mutated)
 }
 
 /// Every number of `base` set to every extreme, every limit and one either side of itself, one
-/// at a time: a slower, exhaustive sweep (`cargo test --lib mutations -- --ignored`). A panic
+/// at a time: a slower, exhaustive sweep (`cargo test --test game mutations:: -- --ignored`). A panic
 /// names the file and the change that caused it.
 fn sweep(name: &str, base: &[u8], case: impl Fn(&[u8]) -> CaseOutcome) {
     use text::{EXTREMES, LIMITS, Value, lex, numbers, set_number};
