@@ -6,12 +6,26 @@
 
 use bevy::prelude::*;
 
+use super::shared::PlaySystems;
+use crate::ViewSystems;
 use crate::render::HEX_SIZE;
 use crate::render::screenshot::Animations;
 use crate::render::shapes::Shapes;
 use crate::render::textures::Textures;
 use aeternus_core::hex::{Coord, layout};
 use aeternus_core::play::PlayEvent;
+
+/// Cues come and age over the tokens, once they are placed.
+pub(super) fn plugin(app: &mut App) {
+    crate::view_sets(app);
+    app.add_systems(
+        Update,
+        (spawn_cues, age_cues)
+            .chain()
+            .in_set(PlaySystems::OverTokens)
+            .in_set(ViewSystems::Render),
+    );
+}
 
 /// Above the marks and tokens, under the hover outline.
 const CUE_Z: f32 = 6.5;
@@ -65,7 +79,7 @@ pub fn cue_of(e: &PlayEvent) -> Option<(Kind, Coord, Coord)> {
 
 /// Spawns a cue for each event that has one. Reads [`PlayEvent`]s, the shapes and textures;
 /// writes (spawns) the cues.
-pub(super) fn spawn_cues(
+fn spawn_cues(
     mut commands: Commands,
     mut events: MessageReader<PlayEvent>,
     shapes: Res<Shapes>,
@@ -130,7 +144,7 @@ pub(super) fn spawn_cues(
 
 /// Grows and fades each cue by the frame's time; despawns the spent ones. Reads the time;
 /// writes the cues, their sprites and, while one shows, [`Animations`].
-pub(super) fn age_cues(
+fn age_cues(
     mut commands: Commands,
     time: Res<Time>,
     mut cues: Query<(Entity, &mut Cue, &mut Sprite)>,

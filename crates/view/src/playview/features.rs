@@ -11,7 +11,7 @@ use bevy::prelude::*;
 
 use crate::ViewSystems;
 use crate::render::HEX_SIZE;
-use crate::render::art::SpriteArt;
+use crate::render::art::{SpriteArt, TakeArt};
 use crate::render::marks::{HexMarks, HexesToRedraw, clear_marks, mark};
 use crate::render::shapes::{Shape, Shapes};
 use crate::render::tokens::faction_colour;
@@ -50,7 +50,7 @@ pub(super) fn plugin(app: &mut App) {
                 (update_marks, update_wards),
             )
                 .chain()
-                .after(crate::render::art::take_sprites)
+                .after(TakeArt)
                 .in_set(ViewSystems::Render),
         );
 }

@@ -5,8 +5,8 @@
 use bevy::prelude::*;
 use hexx::Hex;
 
-use super::FocusOn;
 use super::seat::Table;
+use super::shared::FocusOn;
 use crate::ViewSystems;
 use crate::render::HEX_SIZE;
 use crate::render::camera::MainCamera;

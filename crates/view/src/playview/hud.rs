@@ -7,10 +7,11 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use hexx::Hex;
 
+use super::panel::Panel;
 use super::seat::{Seated, Table};
+use super::shared::{Hovered, HudText, Notice, build_target};
 use super::text::{self, HELP, StatusPanel};
 use super::travel::StationPick;
-use super::{Hovered, Notice};
 use crate::ViewSystems;
 use crate::render::tokens::faction_colour;
 use aeternus_core::play::{
@@ -44,56 +45,17 @@ pub struct StandingLine(pub usize);
 
 pub(super) fn plugin(app: &mut App) {
     crate::view_sets(app);
-    app.add_plugins(super::standings::plugin)
-        .add_systems(Startup, spawn)
-        .add_systems(
-            Update,
-            (
-                update,
-                show_standings
-                    .after(update)
-                    .run_if(resource_changed::<Ledger>),
-            )
-                .in_set(super::HudText)
-                .in_set(ViewSystems::Render),
-        );
-}
-
-/// A HUD panel: the map under it is neither hovered nor clicked (see `pointer::hover`).
-#[derive(Component)]
-pub(super) struct Panel;
-
-/// The screen-wide root of a panel shown in the middle of the window (standings, advances):
-/// the window around the panel lets the pointer through to the map and the HUD beneath.
-pub(super) fn centred(name: &'static str) -> impl Bundle {
-    (
-        Name::new(name),
-        Node {
-            position_type: PositionType::Absolute,
-            width: percent(100),
-            height: percent(100),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            ..default()
-        },
-        GlobalZIndex(5),
-        bevy::ui::FocusPolicy::Pass,
-    )
-}
-
-/// The box of a centred panel: a column of rows `gap` apart, hiding the map beneath it.
-pub(super) fn column_panel(gap: f32, colour: Color) -> impl Bundle {
-    (
-        Panel,
-        Interaction::default(),
-        Node {
-            flex_direction: FlexDirection::Column,
-            row_gap: px(gap),
-            padding: UiRect::all(px(16)),
-            ..default()
-        },
-        BackgroundColor(colour),
-    )
+    app.add_systems(Startup, spawn).add_systems(
+        Update,
+        (
+            update,
+            show_standings
+                .after(update)
+                .run_if(resource_changed::<Ledger>),
+        )
+            .in_set(HudText)
+            .in_set(ViewSystems::Render),
+    );
 }
 
 /// A panel that hides the map beneath it.
@@ -223,7 +185,7 @@ impl GameShown<'_, '_> {
             None => (
                 me.map(|me| {
                     let range = self.rules.construction.range;
-                    let at = super::input::build_target(me.hex, window.hovered.0, range);
+                    let at = build_target(me.hex, window.hovered.0, range);
                     let pick = window.pick.0.as_ref();
                     let mut status =
                         text::status(self.phase.0, me, &self.rules, &self.world, at, pick);
@@ -284,7 +246,7 @@ impl GameShown<'_, '_> {
 /// The HUD's texts: the status of who is to act, the notice, the hovered hex and the log. Reads
 /// what the HUD shows of the game ([`GameShown`]) and of this window ([`WindowShown`]); writes
 /// the texts and their colours.
-pub(super) fn update(
+fn update(
     game: GameShown,
     window: WindowShown,
     mut texts: Query<(

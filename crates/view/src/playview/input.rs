@@ -6,23 +6,25 @@ use bevy::prelude::*;
 use hexx::Hex;
 
 use super::seat::{Seated, Table};
+use super::shared::{
+    AdvancesShown, BUILD_KEYS, FocusOn, Hovered, Notice, PlaySystems, build_target,
+};
 use super::travel::{self, StationPick};
-use super::{FocusOn, Hovered, Notice};
+use crate::ViewSystems;
 use crate::render::input::Command;
-use aeternus_core::hex::distance;
 use aeternus_core::play::{Action, Bot, OnlineSeat, Outbox, PlayerId, WalkOrder, Walks};
 use aeternus_core::rules::{AdvanceId, Rules};
 use aeternus_core::world::plugin::{Features, HexPos, WorldRules};
 
-/// The features keys 1 to 4 build, by name in the ruleset.
-pub const BUILD_KEYS: [&str; 4] = ["Flag", "Pylon of Purity", "Stag Station", "Boardwalk"];
-
-/// Where a build goes: the hovered hex when it is another within building range, else the
-/// player's own.
-pub fn build_target(at: Hex, hovered: Option<Hex>, range: u32) -> Hex {
-    hovered
-        .filter(|&h| h != at && distance(at, h) <= range)
-        .unwrap_or(at)
+/// The player's commands into actions: no window needed (the input tests drive it).
+pub(super) fn plugin(app: &mut App) {
+    crate::view_sets(app);
+    app.add_systems(
+        Update,
+        perform
+            .in_set(PlaySystems::Act)
+            .in_set(ViewSystems::Commands),
+    );
 }
 
 /// Tab's place in the players, counted from the current one; back to 0 when the turn passes.
@@ -56,7 +58,7 @@ pub(crate) struct WindowState<'w, 's> {
     notice: ResMut<'w, Notice>,
     tabbing: Local<'s, Tabbing>,
     /// Whether the advances panel is shown: the digit keys then buy advances.
-    advancing: Res<'w, super::research::AdvancesShown>,
+    advancing: Res<'w, AdvancesShown>,
 }
 
 /// What commands become: the players' actions and walk orders, and glides of the camera.

@@ -7,7 +7,8 @@
 
 use bevy::prelude::*;
 
-use super::hud;
+use super::panel::{centred, column_panel};
+use super::shared::PlaySystems;
 use crate::ViewSystems;
 use crate::render::input::Command;
 use aeternus_core::play::lobby::{LobbyBoard, LobbySays, LobbyWord, SeatView};
@@ -26,7 +27,7 @@ pub(super) fn input_plugin(app: &mut App) {
     app.add_systems(
         Update,
         choose
-            .before(super::input::perform)
+            .in_set(PlaySystems::Panels)
             .in_set(ViewSystems::Commands)
             .run_if(resource_exists::<LobbyBoard>),
     );
@@ -139,16 +140,15 @@ fn draw(board: Res<LobbyBoard>, panels: Query<Entity, With<LobbyPanel>>, mut com
         ..default()
     };
     commands
-        .spawn((LobbyPanel, hud::centred("Lobby panel")))
+        .spawn((LobbyPanel, centred("Lobby panel")))
         .with_children(|root| {
-            root.spawn(hud::column_panel(6.0, PANEL))
-                .with_children(|panel| {
-                    for (i, text) in lines.into_iter().enumerate() {
-                        let (size, colour) = if i == 0 { (22.0, TITLE) } else { (16.0, LINE) };
-                        panel.spawn((Text::new(text), font(size), TextColor(colour)));
-                    }
-                    panel.spawn((Text::new(hint), font(13.0), TextColor(HINT)));
-                });
+            root.spawn(column_panel(6.0, PANEL)).with_children(|panel| {
+                for (i, text) in lines.into_iter().enumerate() {
+                    let (size, colour) = if i == 0 { (22.0, TITLE) } else { (16.0, LINE) };
+                    panel.spawn((Text::new(text), font(size), TextColor(colour)));
+                }
+                panel.spawn((Text::new(hint), font(13.0), TextColor(HINT)));
+            });
         });
 }
 

@@ -5,6 +5,10 @@
 //! It reads the play state and writes only `Action` messages: the rules (`aeternus_core::play`) stay
 //! headless. [`input_plugin`] (seating, input, the station pick) runs without a window and is what the
 //! tests drive; [`PlayViewPlugin`] adds the drawing, the pointer and the HUD.
+//!
+//! Each file's plugin registers its own systems, ordered against another file's through
+//! [`PlaySystems`]; what several files share is in `shared` (and the panels' boxes in `panel`),
+//! which import none of them.
 
 pub mod chart;
 mod cues;
@@ -14,10 +18,12 @@ mod hud;
 pub mod input;
 pub mod lobby;
 pub mod motion;
+mod panel;
 mod pointer;
 pub mod research;
 pub mod saving;
 pub mod seat;
+mod shared;
 mod sites;
 mod standings;
 pub mod text;
@@ -28,73 +34,28 @@ pub mod walk;
 #[cfg(test)]
 mod tests;
 
-use aeternus_core::per_game::PerGameApp;
 use bevy::prelude::*;
-use hexx::Hex;
 
-use crate::ViewSystems;
 use crate::render::camera::PanWithLetters;
 
 pub use crate::render::tokens::faction_colour;
-pub use input::BUILD_KEYS;
 pub use seat::Seats;
+pub use shared::{BUILD_KEYS, FocusOn, Hovered, HudText, Notice, PlaySystems};
 pub use sites::path_colour;
-
-/// A filter for sprites on the map: never either window's camera, so drawing them never
-/// contends with moving a camera.
-type OffCamera = (
-    Without<crate::render::camera::MainCamera>,
-    Without<crate::render::camera::SpectatorCamera>,
-);
-
-/// The hex under the mouse, if any.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct Hovered(pub Option<Hex>);
-
-/// A word for the player from the view itself (not the rules), shown until the next command.
-#[derive(Resource, Debug, Default)]
-pub struct Notice(pub Option<String>);
-
-/// Asks the camera to glide to a hex.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FocusOn(pub Hex);
 
 /// Seating, input and the station pick: no window needed.
 pub fn input_plugin(app: &mut App) {
-    crate::view_sets(app);
-    app.init_resource::<Hovered>()
-        .init_resource::<Notice>()
-        .add_message::<FocusOn>()
-        .add_plugins((
-            crate::render::input::plugin,
-            seat::plugin,
-            travel::plugin,
-            walk::plugin,
-            research::input_plugin,
-            lobby::input_plugin,
-        ))
-        .add_systems(Update, input::perform.in_set(ViewSystems::Commands));
+    app.add_plugins((
+        shared::plugin,
+        crate::render::input::plugin,
+        seat::plugin,
+        travel::plugin,
+        walk::plugin,
+        research::input_plugin,
+        lobby::input_plugin,
+        input::plugin,
+    ));
 }
-
-/// Motion and cues: tokens glide, rules leave a short mark where they acted.
-fn motion_plugin(app: &mut App) {
-    app.init_per_game::<motion::Glides>().add_systems(
-        Update,
-        (
-            (motion::follow, motion::glide)
-                .chain()
-                .before(tokens::place_tokens),
-            (cues::spawn_cues, cues::age_cues)
-                .chain()
-                .after(tokens::place_tokens),
-        )
-            .in_set(ViewSystems::Render),
-    );
-}
-
-/// The game window's HUD text, which other windows' text is ordered after.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct HudText;
 
 /// Play in the game window; add after `render::RenderPlugin` (it needs its camera and textures).
 pub struct PlayViewPlugin {
@@ -120,11 +81,13 @@ impl Plugin for PlayViewPlugin {
                 walk::draw_plugin,
                 focus::plugin,
                 hud::plugin,
+                standings::plugin,
                 sites::plugin,
                 saving::plugin,
                 research::plugin,
                 lobby::plugin,
-                motion_plugin,
+                motion::plugin,
+                cues::plugin,
             ));
     }
 }

@@ -8,10 +8,25 @@ use std::collections::VecDeque;
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 
+use super::shared::PlaySystems;
+use crate::ViewSystems;
 use crate::render::HEX_SIZE;
 use crate::render::screenshot::Animations;
 use aeternus_core::hex::{Coord, layout};
+use aeternus_core::per_game::PerGameApp;
 use aeternus_core::play::{PlayEvent, PlayerId};
+
+/// Tokens glide before they are placed.
+pub(super) fn plugin(app: &mut App) {
+    crate::view_sets(app);
+    app.init_per_game::<Glides>().add_systems(
+        Update,
+        (follow, glide)
+            .chain()
+            .in_set(PlaySystems::Glide)
+            .in_set(ViewSystems::Render),
+    );
+}
 
 /// Seconds for one step onto a neighbour.
 pub const STEP_SECS: f32 = 0.18;
@@ -56,7 +71,7 @@ fn centre(c: Coord) -> Vec2 {
 
 /// Queues each move, blow and stag journey as a leg of its player's glide. Reads
 /// [`PlayEvent`]s; writes [`Glides`].
-pub(super) fn follow(mut events: MessageReader<PlayEvent>, mut glides: ResMut<Glides>) {
+fn follow(mut events: MessageReader<PlayEvent>, mut glides: ResMut<Glides>) {
     for e in events.read() {
         let (player, from, to, secs) = match *e {
             PlayEvent::Moved {
@@ -77,11 +92,7 @@ pub(super) fn follow(mut events: MessageReader<PlayEvent>, mut glides: ResMut<Gl
 
 /// Moves each glide on by the frame's time; a glide that arrived ends. Reads the time; writes
 /// [`Glides`] and, while a token is on its way, [`Animations`] (a screenshot waits for it).
-pub(super) fn glide(
-    time: Res<Time>,
-    mut glides: ResMut<Glides>,
-    animations: Option<ResMut<Animations>>,
-) {
+fn glide(time: Res<Time>, mut glides: ResMut<Glides>, animations: Option<ResMut<Animations>>) {
     if let Some(mut a) = animations.filter(|_| glides.moving()) {
         a.keep();
     }

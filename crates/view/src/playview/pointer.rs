@@ -6,8 +6,8 @@ use bevy::prelude::*;
 use crate::ViewSystems;
 use bevy::window::PrimaryWindow;
 
-use super::Hovered;
-use super::hud::Panel;
+use super::panel::Panel;
+use super::shared::{Hovered, OffCamera, PlaySystems};
 use crate::render::HEX_SIZE;
 use crate::render::camera::MainCamera;
 use crate::render::input::over_panel;
@@ -27,7 +27,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             place_mark
-                .after(super::tokens::place_tokens)
+                .in_set(PlaySystems::OverTokens)
                 .in_set(ViewSystems::Render),
         );
 }
@@ -64,7 +64,7 @@ fn hover(
 /// Outlines the hovered hex. Reads [`Hovered`]; writes the hover outline's place and visibility.
 fn place_mark(
     hovered: Res<Hovered>,
-    mark: Single<(&mut Transform, &mut Visibility), (With<HoverMark>, super::OffCamera)>,
+    mark: Single<(&mut Transform, &mut Visibility), (With<HoverMark>, OffCamera)>,
 ) {
     let (mut transform, mut visibility) = mark.into_inner();
     match hovered.0 {

@@ -5,8 +5,9 @@
 
 use bevy::prelude::*;
 
-use super::hud;
+use super::panel::{centred, column_panel};
 use super::seat::Table;
+use super::shared::{AdvancesShown, PlaySystems};
 use crate::ViewSystems;
 use crate::render::input::Command;
 use aeternus_core::play::{Advances, Resources};
@@ -22,24 +23,19 @@ const SHUT: Color = Color::srgb(0.5, 0.5, 0.54);
 /// The most advances the digit keys reach (1 to 9).
 pub const ADVANCE_KEYS: usize = 9;
 
-/// Whether the advances panel is shown (the digit keys then buy advances).
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct AdvancesShown(pub bool);
-
 /// The advances panel's root.
 #[derive(Component, Debug)]
 pub struct AdvancesPanel;
 
 /// The toggle: no window needed (the input tests drive it).
 pub(super) fn input_plugin(app: &mut App) {
-    app.init_resource::<AdvancesShown>()
-        // Before the keys become actions: a digit pressed with U buys.
-        .add_systems(
-            Update,
-            toggle
-                .before(super::input::perform)
-                .in_set(ViewSystems::Commands),
-        );
+    // Before the keys become actions: a digit pressed with U buys.
+    app.add_systems(
+        Update,
+        toggle
+            .in_set(PlaySystems::Panels)
+            .in_set(ViewSystems::Commands),
+    );
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -137,15 +133,14 @@ fn spawn(commands: &mut Commands, title: String, lines: Vec<(String, Color)>) {
         "1-9 buy for the faction (the essences paid also score) | U closes"
     };
     commands
-        .spawn((AdvancesPanel, hud::centred("Advances panel")))
+        .spawn((AdvancesPanel, centred("Advances panel")))
         .with_children(|root| {
-            root.spawn(hud::column_panel(6.0, PANEL))
-                .with_children(|panel| {
-                    panel.spawn((Text::new(title), font(22.0), TextColor(TITLE)));
-                    for (text, colour) in lines {
-                        panel.spawn((Text::new(text), font(15.0), TextColor(colour)));
-                    }
-                    panel.spawn((Text::new(hint), font(13.0), TextColor(SHUT)));
-                });
+            root.spawn(column_panel(6.0, PANEL)).with_children(|panel| {
+                panel.spawn((Text::new(title), font(22.0), TextColor(TITLE)));
+                for (text, colour) in lines {
+                    panel.spawn((Text::new(text), font(15.0), TextColor(colour)));
+                }
+                panel.spawn((Text::new(hint), font(13.0), TextColor(SHUT)));
+            });
         });
 }

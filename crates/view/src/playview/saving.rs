@@ -8,9 +8,8 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
+use super::shared::{Notice, PlaySystems};
 use crate::ViewSystems;
-
-use super::Notice;
 use crate::render::input::{Command, commanded};
 use aeternus_core::save::autosave::{self, Autosave, Autosaved};
 use aeternus_core::save::{capture, write_atomic};
@@ -33,9 +32,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             save_game
                 .run_if(commanded(Command::Save))
-                .after(super::input::perform)
-                .after(super::sites::toggle)
-                .after(super::standings::toggle)
+                .in_set(PlaySystems::Save)
                 .in_set(ViewSystems::Commands),
         )
         .add_systems(
@@ -47,8 +44,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             say_autosaved
-                .after(super::walk::tell_ends)
-                .before(super::hud::update)
+                .in_set(PlaySystems::Autosaves)
                 .in_set(ViewSystems::Render),
         );
 }

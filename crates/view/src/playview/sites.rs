@@ -13,13 +13,14 @@ use bevy::prelude::*;
 use hexx::Hex;
 
 use super::seat::Table;
+use super::shared::PlaySystems;
 use crate::ViewSystems;
 use crate::render::HEX_SIZE;
-use crate::render::art::SpriteArt;
+use crate::render::art::{SpriteArt, TakeArt};
 use crate::render::input::Command;
 use crate::render::marks::HexMarks;
 use crate::render::shapes::Shapes;
-use crate::render::tiles::{Chunks, chunk_of, hexes_of};
+use crate::render::tiles::{Chunks, DrawTiles, chunk_of, hexes_of};
 use aeternus_core::sites::{Knowledge, SiteLayer};
 
 /// Above tiles and landmark marks, below feature marks.
@@ -58,7 +59,12 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SiteView>()
         .init_resource::<Stars>()
         .init_resource::<HexMarks<Starred>>()
-        .add_systems(Update, toggle.in_set(ViewSystems::Commands))
+        .add_systems(
+            Update,
+            toggle
+                .in_set(PlaySystems::Panels)
+                .in_set(ViewSystems::Commands),
+        )
         .add_systems(
             Update,
             (
@@ -66,8 +72,8 @@ pub(super) fn plugin(app: &mut App) {
                 draw.run_if(resource_exists::<SiteLayer>),
             )
                 .chain()
-                .after(crate::render::art::take_sprites)
-                .after(crate::render::tiles::draw_tiles)
+                .after(TakeArt)
+                .after(DrawTiles)
                 .in_set(ViewSystems::Render),
         );
 }
@@ -84,7 +90,7 @@ fn drop_stars(
 }
 
 /// V shows or hides the stars. Reads [`Command::Sites`]; writes [`SiteView`].
-pub(super) fn toggle(mut commands: MessageReader<Command>, mut view: ResMut<SiteView>) {
+fn toggle(mut commands: MessageReader<Command>, mut view: ResMut<SiteView>) {
     for _ in commands.read().filter(|&&c| c == Command::Sites) {
         view.0 = !view.0;
     }

@@ -5,7 +5,8 @@
 use bevy::prelude::*;
 
 use super::chart;
-use super::hud;
+use super::panel::{centred, column_panel};
+use super::shared::PlaySystems;
 use crate::ViewSystems;
 use crate::render::input::Command;
 use aeternus_core::play::ScoreHistory;
@@ -27,7 +28,12 @@ pub struct StandingsPanel;
 pub(super) fn plugin(app: &mut App) {
     crate::view_sets(app);
     app.init_resource::<StandingsShown>()
-        .add_systems(Update, toggle.in_set(ViewSystems::Commands))
+        .add_systems(
+            Update,
+            toggle
+                .in_set(PlaySystems::Panels)
+                .in_set(ViewSystems::Commands),
+        )
         .add_systems(
             Update,
             draw.run_if(
@@ -38,7 +44,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// P shows or hides the panel. Reads [`Command::Standings`]; writes [`StandingsShown`].
-pub(super) fn toggle(mut commands: MessageReader<Command>, mut shown: ResMut<StandingsShown>) {
+fn toggle(mut commands: MessageReader<Command>, mut shown: ResMut<StandingsShown>) {
     for _ in commands.read().filter(|&&c| c == Command::Standings) {
         shown.0 = !shown.0;
     }
@@ -64,13 +70,12 @@ fn draw(
         ..default()
     };
     commands
-        .spawn((StandingsPanel, hud::centred("Standings panel")))
+        .spawn((StandingsPanel, centred("Standings panel")))
         .with_children(|root| {
-            root.spawn(hud::column_panel(8.0, PANEL))
-                .with_children(|panel| {
-                    panel.spawn((Text::new("Standings"), font(22.0), TextColor(TITLE)));
-                    chart::spawn(panel, &history, &rules);
-                    panel.spawn((Text::new("P closes"), font(13.0), TextColor(HINT)));
-                });
+            root.spawn(column_panel(8.0, PANEL)).with_children(|panel| {
+                panel.spawn((Text::new("Standings"), font(22.0), TextColor(TITLE)));
+                chart::spawn(panel, &history, &rules);
+                panel.spawn((Text::new("P closes"), font(13.0), TextColor(HINT)));
+            });
         });
 }

@@ -3,6 +3,7 @@
 use hexx::Hex;
 
 use super::seat::Seated;
+use super::shared::BUILD_KEYS;
 use super::travel::Pick;
 use aeternus_core::hex::Coord;
 use aeternus_core::play::{
@@ -158,7 +159,7 @@ pub fn hex_info(
 /// One line when every build is refused for the same reason (the hex out of reach).
 pub fn build_lines(me: &Seated, world: &HexWorld, hex: Hex) -> String {
     let rules = &world.rules;
-    let builds: Vec<(usize, &str, String, Result<(), String>)> = (super::input::BUILD_KEYS.iter())
+    let builds: Vec<(usize, &str, String, Result<(), String>)> = (BUILD_KEYS.iter())
         .enumerate()
         .filter_map(|(key, name)| {
             let feature = rules.feature(name)?;

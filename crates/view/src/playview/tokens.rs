@@ -7,9 +7,11 @@ use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use hexx::Hex;
 
+use super::motion::Glides;
 use super::seat::Table;
+use super::shared::{OffCamera, PlaySystems};
 use crate::ViewSystems;
-use crate::render::art::SpriteArt;
+use crate::render::art::{SpriteArt, TakeArt};
 use crate::render::camera::MainCamera;
 use crate::render::camera::SpectatorCamera;
 use crate::render::shapes::{MAX_ARCS, Shapes};
@@ -41,7 +43,8 @@ pub(super) fn plugin(app: &mut App) {
             place_tokens,
         )
             .chain()
-            .after(crate::render::art::take_sprites)
+            .after(TakeArt)
+            .in_set(PlaySystems::Tokens)
             .in_set(ViewSystems::Render),
     );
 }
@@ -101,14 +104,14 @@ pub fn arcs(players: &[(PlayerId, Hex)]) -> HashMap<PlayerId, (usize, usize)> {
 
 /// Reads the players, the shapes, the rules, the camera's zoom and the time (the halo's pulse);
 /// writes the token sprites.
-pub(super) fn place_tokens(
+fn place_tokens(
     table: Table,
     tokens: Query<&Token>,
-    mut sprites: Query<(&mut Sprite, &mut Transform, &mut Visibility), super::OffCamera>,
+    mut sprites: Query<(&mut Sprite, &mut Transform, &mut Visibility), OffCamera>,
     (shapes, art): (Res<Shapes>, Option<Res<SpriteArt>>),
     rules: WorldRules,
     camera: Single<&Projection, (With<MainCamera>, Without<SpectatorCamera>)>,
-    (time, glides): (Res<Time>, Res<super::motion::Glides>),
+    (time, glides): (Res<Time>, Res<Glides>),
 ) {
     let players = table.in_order();
     let current = players.iter().find(|s| s.may_act()).map(|s| s.id());

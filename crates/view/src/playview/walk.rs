@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
-use super::Notice;
+use super::shared::{Notice, PlaySystems};
 use crate::ViewSystems;
 use aeternus_core::hex::Coord;
 use aeternus_core::play::{WalkEnd, WalkEnded, WalkPace, Walks};
@@ -19,13 +19,13 @@ pub(super) fn plugin(app: &mut App) {
     app.insert_resource(WalkPace(STEP_EVERY)).add_systems(
         Update,
         tell_ends
-            .in_set(ViewSystems::Render)
-            .before(super::hud::update),
+            .in_set(PlaySystems::WalkEnds)
+            .in_set(ViewSystems::Render),
     );
 }
 
 /// Says why a walk stopped short. Reads [`WalkEnded`]; writes [`Notice`].
-pub(super) fn tell_ends(mut ended: MessageReader<WalkEnded>, mut notice: ResMut<Notice>) {
+fn tell_ends(mut ended: MessageReader<WalkEnded>, mut notice: ResMut<Notice>) {
     for e in ended.read() {
         let said = match e.end {
             WalkEnd::OffTheWay(at) => format!("The walk stops at {}.", Coord::from_hex(at)),

@@ -6,6 +6,8 @@
 //! tile of a map from one texture array, which cannot mix sizes). A biome with no good image is
 //! drawn as today, the white hex tinted in its colour, with a warning naming the missing file; an
 //! image saved while the game runs is swapped in place, or refused with its error in the banner.
+//! What draws from the art (the tiles, the marks, the tokens) runs after [`TakeArt`], and
+//! restyles when [`TileArt`] or [`SpriteArt`] changed.
 
 use bevy::asset::AssetLoadFailedEvent;
 use bevy::ecs::system::SystemParam;
@@ -14,10 +16,29 @@ use bevy_ecs_tilemap::prelude::*;
 use hexx::Hex;
 
 use super::textures::{Textures, hex_texture_size};
+use crate::ViewSystems;
 use crate::render::art_loader::ArtImage;
 use aeternus_core::mods::Sources;
 use aeternus_core::mods::reload::RulesRejected;
 use aeternus_core::rules::{BiomeId, Rules, RulesError};
+
+/// The Aeternus map's art taken as it loads; what draws from it runs after.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TakeArt;
+
+/// Asks for the Aeternus map's tiles and sprites, and takes each as it loads.
+pub(super) fn plugin(app: &mut App) {
+    crate::view_sets(app);
+    app.add_message::<RulesRejected>()
+        .add_systems(Startup, (ask_for_tiles, ask_for_sprites))
+        .add_systems(
+            Update,
+            (take_tiles, take_sprites)
+                .chain()
+                .in_set(TakeArt)
+                .in_set(ViewSystems::Render),
+        );
+}
 
 /// The asset path of a biome's tile in `world`'s folder (variant `v`, from 0): where the art
 /// program paints it (`aeternus-art`), under the game's `art/` folder.
@@ -40,6 +61,12 @@ impl Look {
     pub fn tinted(colour: Color) -> Self {
         Self { index: 0, colour }
     }
+}
+
+/// An Aeternus biome's colour in the rules: its tiles' tint where it has no image.
+pub(super) fn biome_colour(rules: &Rules, biome: BiomeId) -> Color {
+    let [r, g, b] = rules.biomes[biome.0 as usize].colour;
+    Color::srgb_u8(r, g, b)
 }
 
 /// One tile image: the file as loaded, and the image the maps draw once it passed its checks.
@@ -78,7 +105,7 @@ impl TileArt {
     /// How the hex `hex` of the Aeternus `biome` is drawn: one of the biome's ready images, by
     /// the hex, else the white hex in the biome's colour.
     pub fn look(&self, rules: &Rules, biome: BiomeId, hex: Hex) -> Look {
-        self.look_or(biome.0, hex, || super::tiles::biome_colour(rules, biome))
+        self.look_or(biome.0, hex, || biome_colour(rules, biome))
     }
 
     /// How the hex `hex` of the biome with index `biome` is drawn: one of its ready images, by
@@ -219,7 +246,7 @@ pub(crate) fn read_art<'a>(
 
 /// Asks for every Aeternus biome's tiles the game's sources hold. Reads the rules, the sources
 /// and the textures; writes [`TileArt`].
-pub(super) fn ask_for_tiles(
+fn ask_for_tiles(
     mut commands: Commands,
     server: Res<AssetServer>,
     sources: Option<Res<Sources>>,
@@ -251,21 +278,10 @@ pub(crate) struct ArtLoads<'w, 's> {
     rejected: MessageWriter<'w, RulesRejected>,
 }
 
-/// What a new tile image restyles on the Aeternus map: the maps' textures and the tiles' looks
-/// under the rules.
-#[derive(SystemParam)]
-pub(super) struct MapRestyle<'w, 's> {
-    rules: aeternus_core::world::plugin::WorldRules<'w>,
-    tilemaps: Query<'w, 's, &'static mut TilemapTexture>,
-    tiles: super::tiles::TileLooks<'w, 's>,
-}
-
-/// Takes each Aeternus tile image as it loads or is saved again ([`TileArt::take`]); the maps
-/// and their tiles are restyled when the texture changed. Reads the art's asset events and
-/// failed loads; writes the images, [`TileArt`], [`RulesRejected`] ([`ArtLoads`]), and the
-/// maps' textures and tiles' looks through [`restyle`](super::tiles::TileLooks::restyle)
-/// ([`MapRestyle`]).
-pub(super) fn take_tiles(loads: ArtLoads, art: Option<ResMut<TileArt>>, restyle: MapRestyle) {
+/// Takes each Aeternus tile image as it loads or is saved again ([`TileArt::take`]); the art is
+/// marked changed only when the maps' texture did (the tiles restyle on that change). Reads the
+/// art's asset events and failed loads; writes the images, [`TileArt`] and [`RulesRejected`].
+fn take_tiles(loads: ArtLoads, art: Option<ResMut<TileArt>>) {
     let ArtLoads {
         mut events,
         mut failed,
@@ -273,19 +289,12 @@ pub(super) fn take_tiles(loads: ArtLoads, art: Option<ResMut<TileArt>>, restyle:
         mut images,
         mut rejected,
     } = loads;
-    let MapRestyle {
-        rules,
-        mut tilemaps,
-        mut tiles,
-    } = restyle;
     let Some(mut art) = art else { return };
     let (events, failed) = read_art(&mut events, &mut failed);
-    if art.take(&events, &failed, &arts, &mut images, &mut rejected) {
-        let texture = art.texture();
-        for mut t in &mut tilemaps {
-            *t = texture.clone();
-        }
-        tiles.restyle(Some(&art), &rules);
+    let taken =
+        (art.bypass_change_detection()).take(&events, &failed, &arts, &mut images, &mut rejected);
+    if taken {
+        art.set_changed();
     }
 }
 
@@ -395,7 +404,7 @@ impl SpriteArt {
 }
 
 /// Asks for the Aeternus map's sprites ([`SPRITES`]). Reads the sources; writes [`SpriteArt`].
-pub(super) fn ask_for_sprites(
+fn ask_for_sprites(
     mut commands: Commands,
     server: Res<AssetServer>,
     sources: Option<Res<Sources>>,
@@ -407,7 +416,7 @@ pub(super) fn ask_for_sprites(
 /// Takes each sprite as it loads or is saved again ([`SpriteArt::take`]); the marks redraw when
 /// it changes. Reads the art's asset events and failed loads; writes the images, [`SpriteArt`]
 /// and [`RulesRejected`].
-pub(crate) fn take_sprites(loads: ArtLoads, art: Option<ResMut<SpriteArt>>) {
+fn take_sprites(loads: ArtLoads, art: Option<ResMut<SpriteArt>>) {
     let ArtLoads {
         mut events,
         mut failed,
@@ -477,7 +486,6 @@ mod tests {
             seed: 1,
         });
         app.add_plugins(crate::render::textures::plugin)
-            .init_resource::<super::super::tiles::Chunks>()
             .add_message::<RulesRejected>()
             .add_systems(Startup, ask_for_tiles)
             .add_systems(Update, take_tiles);
@@ -591,7 +599,7 @@ mod tests {
         let at = Hex::new(3, -1);
         assert_eq!(art.look(&rules, forest, at).colour, Color::WHITE);
         assert!(art.look(&rules, forest, at).index > 0);
-        let tinted = |b| Look::tinted(super::super::tiles::biome_colour(&rules, b));
+        let tinted = |b| Look::tinted(biome_colour(&rules, b));
         // The mod's meadow.png (layer 1) is refused; its variants, from below, still serve.
         assert_eq!(meadow, BiomeId(0));
         for hex in aeternus_core::hex::view_order(Hex::ZERO, 3) {

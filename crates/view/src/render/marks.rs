@@ -13,7 +13,9 @@ use bevy::prelude::*;
 use hexx::Hex;
 
 use super::HEX_SIZE;
+use super::art::TakeArt;
 use super::textures::{Textures, hex_texture_size};
+use super::tiles::DrawTiles;
 use crate::ViewSystems;
 use aeternus_core::hex::layout;
 use aeternus_core::mods::reload::RulesReloaded;
@@ -213,9 +215,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 clear_marks::<Terrain>.run_if(on_message::<GameReset>),
-                update_marks
-                    .after(super::art::take_sprites)
-                    .after(super::tiles::draw_tiles),
+                update_marks.after(TakeArt).after(DrawTiles),
             )
                 .chain()
                 .in_set(ViewSystems::Render),

@@ -52,6 +52,7 @@ impl Plugin for RenderPlugin {
             .add_plugins((
                 banner::plugin,
                 textures::plugin,
+                art::plugin,
                 tiles::plugin,
                 marks::plugin,
                 camera::plugin,

@@ -22,7 +22,7 @@ use bevy::window::PrimaryWindow;
 
 use super::camera::{MainCamera, scale_of};
 use super::fog::{FOG_COLOUR, Fog};
-use super::tiles::{CHUNK, Known, TILES_UP_TO_SCALE, chunk_box, grid_size, hex_at};
+use super::tiles::{CHUNK, DrawTiles, Known, TILES_UP_TO_SCALE, chunk_box, grid_size, hex_at};
 use crate::ViewSystems;
 use aeternus_core::mods::reload::RulesReloaded;
 use aeternus_core::world::HexWorld;
@@ -86,7 +86,7 @@ pub(super) fn plugin(app: &mut App) {
                 (show_strategic_view, place_minimap),
             )
                 .chain()
-                .after(super::tiles::draw_tiles)
+                .after(DrawTiles)
                 .in_set(ViewSystems::Render),
         );
 }

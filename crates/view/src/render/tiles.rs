@@ -20,13 +20,13 @@ use bevy::platform::collections::HashSet;
 use bevy::window::PrimaryWindow;
 
 use super::HEX_SIZE;
-use super::art::{Look, TileArt};
+use super::art::{Look, TakeArt, TileArt, biome_colour};
 use super::camera::{MainCamera, scale_of};
 use super::fog::{FOG_COLOUR, Fog};
 use super::screenshot::Animations;
 use super::textures::{Textures, hex_texture_size};
 use crate::ViewSystems;
-use aeternus_core::mods::reload::{RulesRejected, RulesReloaded};
+use aeternus_core::mods::reload::RulesReloaded;
 use aeternus_core::rules::{BiomeId, Rules};
 use aeternus_core::world::HexWorld;
 use aeternus_core::world::plugin::{HexGenerated, WorldRules};
@@ -88,6 +88,11 @@ pub const FADE_SECS: f32 = 0.3;
 #[derive(Resource, Default)]
 pub(crate) struct Fades(Vec<(Entity, IVec2, f32)>);
 
+/// The map's tiles: restyled with new art, dropped for a new game, drawn, faded in and
+/// retinted after a reload; what sits on the tiles runs after.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DrawTiles;
+
 pub(super) fn plugin(app: &mut App) {
     crate::view_sets(app);
     app.init_resource::<Chunks>()
@@ -96,22 +101,18 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Fades>()
         .init_resource::<Animations>()
         .add_message::<RulesReloaded>()
-        .add_message::<RulesRejected>()
-        .add_systems(
-            Startup,
-            (super::art::ask_for_tiles, super::art::ask_for_sprites),
-        )
         .add_systems(
             Update,
             (
-                super::art::take_tiles,
-                super::art::take_sprites,
+                restyle.run_if(resource_exists_and_changed::<TileArt>),
                 drop_tiles.run_if(on_message::<GameReset>),
                 draw_tiles,
                 fade_in,
                 retint,
             )
                 .chain()
+                .in_set(DrawTiles)
+                .after(TakeArt)
                 .in_set(ViewSystems::Render),
         );
 }
@@ -128,7 +129,10 @@ pub(crate) fn headless(app: &mut App) {
         .init_resource::<Animations>()
         .add_systems(
             Update,
-            (draw_tiles, fade_in).chain().in_set(ViewSystems::Render),
+            (draw_tiles, fade_in)
+                .chain()
+                .in_set(DrawTiles)
+                .in_set(ViewSystems::Render),
         );
 }
 
@@ -221,11 +225,6 @@ pub(crate) fn hex_tilemap(
         anchor: TilemapAnchor::None,
         ..default()
     }
-}
-
-pub(super) fn biome_colour(rules: &Rules, biome: BiomeId) -> Color {
-    let [r, g, b] = rules.biomes[biome.0 as usize].colour;
-    Color::srgb_u8(r, g, b)
 }
 
 /// How the world's tiles look now: the art's texture and each hex's look, or the white hex in
@@ -352,7 +351,7 @@ pub(crate) struct TileDrawing<'w, 's> {
 /// the chunks known), and streams chunks with the camera — at a readable zoom the chunks near
 /// the view are drawn as tiles (made from the store when they come near, despawned when they
 /// go far), beyond it none.
-pub(crate) fn draw_tiles(
+fn draw_tiles(
     mut generated: MessageReader<HexGenerated>,
     mut tiles: TileDrawing,
     view: CameraView,
@@ -630,7 +629,7 @@ fn fade_in(
 
 /// Every drawn tile, to restyle.
 #[derive(SystemParam)]
-pub(crate) struct TileLooks<'w, 's> {
+struct TileLooks<'w, 's> {
     world: Res<'w, HexWorld>,
     chunks: Res<'w, Chunks>,
     storages: Query<'w, 's, &'static TileStorage>,
@@ -640,7 +639,7 @@ pub(crate) struct TileLooks<'w, 's> {
 impl TileLooks<'_, '_> {
     /// Gives every drawn tile of a generated hex its look under `art` and `rules` (only the
     /// chunks shown have tiles).
-    pub(crate) fn restyle(&mut self, art: Option<&TileArt>, rules: &Rules) {
+    fn restyle(&mut self, art: Option<&TileArt>, rules: &Rules) {
         for (&chunk, &tilemap) in &self.chunks.tilemaps {
             let Ok(storage) = self.storages.get(tilemap) else {
                 continue;
@@ -661,6 +660,21 @@ impl TileLooks<'_, '_> {
             }
         }
     }
+}
+
+/// A tile image loaded or saved again: every map takes the art's texture and every drawn tile
+/// its look. Reads [`TileArt`] and the rules; writes the maps' textures and the tiles' looks.
+fn restyle(
+    art: Res<TileArt>,
+    rules: WorldRules,
+    mut tilemaps: Query<&mut TilemapTexture>,
+    mut tiles: TileLooks,
+) {
+    let texture = art.texture();
+    for mut t in &mut tilemaps {
+        *t = texture.clone();
+    }
+    tiles.restyle(Some(&art), &rules);
 }
 
 /// After the rules are reloaded every drawn tile takes its biome's new look (the biome ids stay:

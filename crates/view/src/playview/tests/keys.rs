@@ -102,7 +102,7 @@ fn number_keys_build_here_or_on_the_hovered_neighbour() {
     let rules = Rules::aeternus();
     let next = buildable_neighbour(&app);
     assert_eq!(
-        input::build_target(Hex::ZERO, Some(Hex::new(2, 0)), 1),
+        shared::build_target(Hex::ZERO, Some(Hex::new(2, 0)), 1),
         Hex::ZERO
     );
     hover(&mut app, Some(next));

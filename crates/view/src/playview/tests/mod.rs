@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use hexx::Hex;
 
 use super::*;
+use crate::ViewSystems;
 use aeternus_core::hex::{Direction, distance};
 use aeternus_core::play::{Action, Phase, PlayEvent, PlayLog, Player, PlayerId};
 use aeternus_core::rules::Rules;
@@ -39,7 +40,7 @@ fn table(seats: Option<u32>) -> App {
     }
     app.init_resource::<ButtonInput<KeyCode>>()
         .init_resource::<Sent>()
-        .add_plugins((input_plugin, hud::plugin))
+        .add_plugins((input_plugin, hud::plugin, super::standings::plugin))
         .add_systems(
             Update,
             record

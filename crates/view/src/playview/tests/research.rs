@@ -4,7 +4,8 @@
 use bevy::prelude::*;
 
 use super::*;
-use crate::playview::research::{self, AdvancesPanel, AdvancesShown};
+use crate::playview::research::{self, AdvancesPanel};
+use crate::playview::shared::AdvancesShown;
 use aeternus_core::play::{Advances, Faction, Resources};
 use aeternus_core::rules::AdvanceId;
 
