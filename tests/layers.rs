@@ -1,47 +1,44 @@
 //! The layering rule, checked on the sources: a module imports only from its own layer or below,
 //! no two folders import each other, and the core names nothing of a renderer, window, UI or
-//! the views. The layers are the ones `docs/architecture.md` draws.
+//! the views; no import circle among a crate's files (`circles`). Each crate's layers are listed
+//! once, in its root's doc comment, which this reads; `docs/architecture.md` lists the core's
+//! and the views' modules in the same order.
+
+mod circles;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use crate::walk::files_under;
 
-/// The core's top-level modules, bottom layer first; a module may import from its own layer
+/// A crate's layers, bottom first, as its root's doc comment lists them: the line that starts
+/// `//! Layers:` and those after it up to an empty one, layers between arrows (`→`), modules of
+/// one layer between commas, each name in backquotes. A module may import from its own layer
 /// and those before it.
-const CORE: &[&[&str]] = &[
-    &["capped", "schedule", "per_game"],
-    &["hex"],
-    &["rules"],
-    &["worldgen"],
-    &["world"],
-    &["export"],
-    &["storm"],
-    &["sites"],
-    &["mods"],
-    &["play"],
-    &["save"],
-    &["headless"],
-    &["sim"],
-];
-
-/// The views' top-level modules, bottom layer first. `schedule_check` is a test over them all.
-const VIEW: &[&[&str]] = &[
-    &["render"],
-    &["playview", "stormview"],
-    &["spectator"],
-    &["watch"],
-    &["screens"],
-    &["schedule_check"],
-];
-
-/// The network crate's modules, bottom layer first.
-const NET: &[&[&str]] = &[
-    &["lobby"],
-    &["protocol"],
-    &["transport"],
-    &["server", "client"],
-];
+fn layers(src: &Path) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(src.join("lib.rs")).unwrap();
+    let mut list = String::new();
+    let mut lines = text.lines().skip_while(|l| !l.starts_with("//! Layers:"));
+    while let Some(line) = lines.next().filter(|l| l.trim() != "//!") {
+        let line = line.trim_start_matches("//!").trim();
+        list.push(' ');
+        list.push_str(line.trim_start_matches("Layers:"));
+    }
+    let layers: Vec<Vec<String>> = (list.split('→'))
+        .map(|layer| {
+            (layer.split(','))
+                .map(|m| m.trim().trim_matches('`').to_string())
+                .filter(|m| !m.is_empty())
+                .collect()
+        })
+        .collect();
+    assert!(
+        layers.len() > 1,
+        "{}: no `//! Layers:` list in its doc comment",
+        src.join("lib.rs").display()
+    );
+    layers
+}
 
 /// Names the core must never use: the views' and the network's crates, the network's libraries,
 /// and Bevy's rendering, windows, UI and input.
@@ -84,7 +81,7 @@ fn code(path: &Path) -> Option<String> {
         return None;
     }
     let text = std::fs::read_to_string(path).unwrap();
-    let text = match text.find("#[cfg(test)]\nmod tests") {
+    let text = match text.find("#[cfg(test)]\nmod tests {") {
         Some(i) => &text[..i],
         None => &text,
     };
@@ -131,8 +128,9 @@ fn module_of(src: &Path, file: &Path) -> String {
 }
 
 /// Every import of a crate that goes up a layer, or to a module no layer names, as text.
-fn against_layers(src: &Path, layers: &[&[&str]]) -> Vec<String> {
-    let rank = |m: &str| layers.iter().position(|l| l.contains(&m));
+fn against_layers(src: &Path) -> Vec<String> {
+    let layers = layers(src);
+    let rank = |m: &str| layers.iter().position(|l| l.iter().any(|x| x == m));
     let mut wrong = Vec::new();
     for file in sources(src) {
         let module = module_of(src, &file);
@@ -174,19 +172,19 @@ fn against_layers(src: &Path, layers: &[&[&str]]) -> Vec<String> {
 
 #[test]
 fn the_cores_modules_import_only_their_layer_or_below() {
-    let wrong = against_layers(&root().join("crates/core/src"), CORE);
+    let wrong = against_layers(&root().join("crates/core/src"));
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 #[test]
 fn the_views_modules_import_only_their_layer_or_below() {
-    let wrong = against_layers(&root().join("crates/view/src"), VIEW);
+    let wrong = against_layers(&root().join("crates/view/src"));
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 #[test]
 fn the_network_crates_modules_import_only_their_layer_or_below() {
-    let wrong = against_layers(&root().join("crates/net/src"), NET);
+    let wrong = against_layers(&root().join("crates/net/src"));
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
@@ -267,4 +265,81 @@ fn the_cores_manifest_names_no_view_crate_or_rendering_feature() {
             "crates/core/Cargo.toml names {name}"
         );
     }
+}
+
+/// Each import circle among the files of the crate at `src`, as text.
+fn circles_in(src: &str) -> Vec<String> {
+    let src = root().join(src);
+    (circles::Crate::read(&src, code).circles().into_iter())
+        .map(|files| {
+            let names: Vec<String> = (files.iter())
+                .map(|f| f.strip_prefix(&src).unwrap_or(f).display().to_string())
+                .collect();
+            names.join(" ↔ ")
+        })
+        .collect()
+}
+
+#[test]
+fn no_import_circle_among_the_cores_files() {
+    let circles = circles_in("crates/core/src");
+    assert!(circles.is_empty(), "{}", circles.join("\n"));
+}
+
+#[test]
+fn no_import_circle_among_the_network_crates_files() {
+    let circles = circles_in("crates/net/src");
+    assert!(circles.is_empty(), "{}", circles.join("\n"));
+}
+
+#[test]
+fn no_import_circle_among_the_top_packages_files() {
+    let circles = circles_in("src");
+    assert!(circles.is_empty(), "{}", circles.join("\n"));
+}
+
+#[test]
+fn the_circle_finder_finds_one_through_a_reexport() {
+    let dir = std::env::temp_dir().join(format!("aeternus-circles-{}", std::process::id()));
+    let src = dir.join("src");
+    std::fs::create_dir_all(src.join("a")).unwrap();
+    let write = |p: &str, s: &str| std::fs::write(src.join(p), s).unwrap();
+    write("lib.rs", "mod a;\nmod b;\n");
+    write("a/mod.rs", "mod words;\npub use words::Word;\n");
+    write("a/words.rs", "use crate::b::helper;\npub struct Word;\n");
+    write("b.rs", "use crate::a::Word;\npub fn helper() {}\n");
+    let found = circles::Crate::read(&src, code).circles();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let names: Vec<String> = (found.iter().flatten())
+        .map(|f| f.strip_prefix(&src).unwrap().display().to_string())
+        .collect();
+    assert_eq!(names, ["a/words.rs", "b.rs"], "{found:?}");
+}
+
+#[test]
+fn the_architecture_lists_the_cores_and_the_views_modules_in_layer_order() {
+    let doc = std::fs::read_to_string(root().join("docs/architecture.md")).unwrap();
+    for (src, heading) in [
+        ("crates/core/src", "The core's layers, bottom to top:"),
+        ("crates/view/src", "The views' layers, bottom to top:"),
+    ] {
+        let layers = layers(&root().join(src));
+        let rank = |m: &str| layers.iter().position(|l| l.iter().any(|x| x == m));
+        let table = doc.split(heading).nth(1).expect("the table's heading");
+        let rows: Vec<&str> = (table.lines().skip_while(|l| !l.starts_with('|')))
+            .take_while(|l| l.starts_with('|'))
+            .filter_map(|l| l.split('`').nth(1))
+            .collect();
+        let ranks: Vec<Option<usize>> = rows.iter().map(|m| rank(m)).collect();
+        assert!(
+            ranks.iter().all(Option::is_some) && ranks.is_sorted(),
+            "docs/architecture.md lists {src}'s modules {rows:?}, out of the order its lib.rs gives: {layers:?}"
+        );
+    }
+}
+
+#[test]
+fn no_import_circle_among_the_views_files() {
+    let circles = circles_in("crates/view/src");
+    assert!(circles.is_empty(), "{}", circles.join("\n"));
 }
