@@ -5,7 +5,7 @@
 //! with the main camera's view outlined.
 //!
 //! A chunk's picture is painted anew when a hex of it is generated or enters the fog (the
-//! chunks [`Known::dirty`] names, kept from `HexGenerated` by the tiles) and after a rules
+//! chunks [`Charted::dirty`] names, kept from `HexGenerated` by the tiles) and after a rules
 //! reload, never by a scan of every hex.
 
 use aeternus_core::play::restart::GameReset;
@@ -22,7 +22,7 @@ use bevy::window::PrimaryWindow;
 
 use super::camera::{MainCamera, scale_of};
 use super::fog::{FOG_COLOUR, Fog};
-use super::tiles::{CHUNK, DrawTiles, Known, TILES_UP_TO_SCALE, chunk_box, grid_size, hex_at};
+use super::tiles::{CHUNK, Charted, DrawTiles, TILES_UP_TO_SCALE, chunk_box, grid_size, hex_at};
 use crate::ViewSystems;
 use aeternus_core::mods::reload::RulesReloaded;
 use aeternus_core::world::HexWorld;
@@ -45,7 +45,7 @@ pub const MINIMAP_MARGIN: Vec2 = Vec2::new(8.0, 30.0);
 const MINIMAP_GROUND: Color = Color::srgb(0.03, 0.03, 0.05);
 const VIEW_OUTLINE: Color = Color::srgb(1.0, 1.0, 1.0);
 
-/// Each known chunk's picture and the sprite that shows it; whether any was painted since the
+/// Each charted chunk's picture and the sprite that shows it; whether any was painted since the
 /// minimap last looked.
 #[derive(Resource, Default)]
 pub(crate) struct Overview {
@@ -187,14 +187,14 @@ fn blank_picture() -> Image {
     image
 }
 
-/// Paints the pictures of the chunks whose hexes changed (every known chunk after a reload),
-/// making a chunk's picture, its material and its mesh entity when it is first known. Reads the
-/// store, [`Fog`], [`RulesReloaded`] and the [`PictureMesh`]; writes [`Known`]'s dirty chunks,
+/// Paints the pictures of the chunks whose hexes changed (every charted chunk after a reload),
+/// making a chunk's picture, its material and its mesh entity when it is first charted. Reads the
+/// store, [`Fog`], [`RulesReloaded`] and the [`PictureMesh`]; writes [`Charted`]'s dirty chunks,
 /// the pictures, their materials and [`Overview`]. A repainted picture keeps its texture on the
 /// GPU (the same size: its bytes are written into it), so its material needs nothing.
 fn paint_chunks(
     mut commands: Commands,
-    mut known: ResMut<Known>,
+    mut charted: ResMut<Charted>,
     mut reloaded: MessageReader<RulesReloaded>,
     (world, fog): (Res<HexWorld>, Res<Fog>),
     (mut images, mut materials): (ResMut<Assets<Image>>, ResMut<Assets<ColorMaterial>>),
@@ -202,13 +202,13 @@ fn paint_chunks(
     mesh: Res<PictureMesh>,
 ) {
     if reloaded.read().count() > 0 {
-        let all: Vec<IVec2> = known.chunks.iter().copied().collect();
-        known.dirty.extend(all);
+        let all: Vec<IVec2> = charted.chunks.iter().copied().collect();
+        charted.dirty.extend(all);
     }
-    if known.dirty.is_empty() {
+    if charted.dirty.is_empty() {
         return;
     }
-    for chunk in known.dirty.drain() {
+    for chunk in charted.dirty.drain() {
         overview.repainted = true;
         let (handle, _) = overview.pictures.entry(chunk).or_insert_with(|| {
             let handle = images.add(blank_picture());
@@ -338,17 +338,17 @@ fn spawn_minimap(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
 }
 
 /// Where the minimap looks: the box of the explored world, a chunk's margin around it, square.
-pub(crate) fn minimap_frame(known: &Known) -> Option<(Vec2, f32)> {
-    let b = known.bounds?;
+pub(crate) fn minimap_frame(charted: &Charted) -> Option<(Vec2, f32)> {
+    let b = charted.bounds?;
     let side = b.size().max_element() + 2.0 * grid_size().y * CHUNK as f32 / 4.0;
     Some((b.center(), side * 1.05))
 }
 
-/// What the minimap frames: the known world, whether its pictures were repainted
+/// What the minimap frames: the charted world, whether its pictures were repainted
 /// ([`Overview`]) and where it last looked ([`Minimap`]).
 #[derive(SystemParam)]
 struct MinimapFraming<'w> {
-    known: Res<'w, Known>,
+    charted: Res<'w, Charted>,
     overview: ResMut<'w, Overview>,
     minimap: ResMut<'w, Minimap>,
 }
@@ -407,13 +407,13 @@ impl MainView<'_, '_> {
 }
 
 /// Frames the explored world in the minimap and has its camera draw it again when the world's
-/// pictures or the frame changed; outlines the main camera's view on it. Reads [`Known`], the
+/// pictures or the frame changed; outlines the main camera's view on it. Reads [`Charted`], the
 /// repainted pictures ([`Overview`]), the window and the main camera ([`MainView`]); writes the
 /// minimap's camera, the panel's visibility and the outline's place ([`MinimapParts`]), and
 /// [`Minimap`].
 fn place_minimap(framing: MinimapFraming, main: MainView, parts: MinimapParts) {
     let MinimapFraming {
-        known,
+        charted,
         mut overview,
         mut minimap,
     } = framing;
@@ -424,7 +424,7 @@ fn place_minimap(framing: MinimapFraming, main: MainView, parts: MinimapParts) {
     } = parts;
     let Some(camera) = camera else { return };
     let (mut camera, mut at, mut projection) = camera.into_inner();
-    let frame = minimap_frame(&known);
+    let frame = minimap_frame(&charted);
     if std::mem::take(&mut overview.repainted) || frame != minimap.framed {
         minimap.redraw = REDRAW_FRAMES;
     }
@@ -521,8 +521,8 @@ mod tests {
         let world = app.world().resource::<HexWorld>();
         assert_eq!(world.len(), 3 * 40 * 41 + 1);
         let rules = world.rules.clone();
-        let known = app.world().resource::<Known>();
-        assert!(known.dirty.is_empty(), "every picture painted");
+        let charted = app.world().resource::<Charted>();
+        assert!(charted.dirty.is_empty(), "every picture painted");
         // A disc of radius 40 reaches beyond one chunk: several pictures.
         let n = app.world().resource::<Overview>().len();
         assert!(n >= 4, "{n} pictures");

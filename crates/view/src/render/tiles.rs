@@ -66,7 +66,7 @@ impl Chunks {
 /// The chunks that hold a generated or a fog hex, and the box of the generated hexes' centres:
 /// what the strategic view and the minimap draw. `dirty` are those whose picture is out of date.
 #[derive(Resource, Default)]
-pub(crate) struct Known {
+pub(crate) struct Charted {
     pub(crate) chunks: HashSet<IVec2>,
     pub(crate) dirty: HashSet<IVec2>,
     pub(crate) bounds: Option<Rect>,
@@ -96,7 +96,7 @@ pub struct DrawTiles;
 pub(super) fn plugin(app: &mut App) {
     crate::view_sets(app);
     app.init_resource::<Chunks>()
-        .init_resource::<Known>()
+        .init_resource::<Charted>()
         .init_resource::<Fog>()
         .init_resource::<Fades>()
         .init_resource::<Animations>()
@@ -117,13 +117,13 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The tiles' bookkeeping without the art or a window (headless tests): every known chunk is
+/// The tiles' bookkeeping without the art or a window (headless tests): every charted chunk is
 /// drawn.
 #[cfg(test)]
 pub(crate) fn headless(app: &mut App) {
     crate::view_sets(app);
     app.init_resource::<Chunks>()
-        .init_resource::<Known>()
+        .init_resource::<Charted>()
         .init_resource::<Fog>()
         .init_resource::<Fades>()
         .init_resource::<Animations>()
@@ -137,12 +137,12 @@ pub(crate) fn headless(app: &mut App) {
 }
 
 /// A new game replaced the world: every tilemap of the old one goes (its tiles with it), and
-/// what was known of it, its fog and fades. Writes (despawns) the tilemaps, [`Chunks`],
-/// [`Known`], [`Fog`] and [`Fades`].
+/// what was charted of it, its fog and fades. Writes (despawns) the tilemaps, [`Chunks`],
+/// [`Charted`], [`Fog`] and [`Fades`].
 fn drop_tiles(
     mut commands: Commands,
     mut chunks: ResMut<Chunks>,
-    mut known: ResMut<Known>,
+    mut charted: ResMut<Charted>,
     mut fog: ResMut<Fog>,
     mut fades: ResMut<Fades>,
 ) {
@@ -152,7 +152,7 @@ fn drop_tiles(
     }
     chunks.shown.clear();
     chunks.hidden.clear();
-    *known = Known::default();
+    *charted = Charted::default();
     *fog = Fog::default();
     fades.0.clear();
 }
@@ -330,7 +330,7 @@ impl CameraView<'_, '_> {
 }
 
 /// What drawing the tiles reads and writes: the store, the art and textures, the tiles and
-/// their tilemaps, [`Chunks`], [`Known`], [`Fog`], [`Fades`] and [`Animations`].
+/// their tilemaps, [`Chunks`], [`Charted`], [`Fog`], [`Fades`] and [`Animations`].
 #[derive(SystemParam)]
 pub(crate) struct TileDrawing<'w, 's> {
     commands: Commands<'w, 's>,
@@ -338,7 +338,7 @@ pub(crate) struct TileDrawing<'w, 's> {
     textures: Res<'w, Textures>,
     art: Option<Res<'w, TileArt>>,
     chunks: ResMut<'w, Chunks>,
-    known: ResMut<'w, Known>,
+    charted: ResMut<'w, Charted>,
     fog: ResMut<'w, Fog>,
     fades: ResMut<'w, Fades>,
     storages: Query<'w, 's, &'static mut TileStorage>,
@@ -348,7 +348,7 @@ pub(crate) struct TileDrawing<'w, 's> {
 }
 
 /// Keeps the tiles: follows each hex generated ([`HexGenerated`]: its tile, the fog around it,
-/// the chunks known), and streams chunks with the camera — at a readable zoom the chunks near
+/// the chunks charted), and streams chunks with the camera — at a readable zoom the chunks near
 /// the view are drawn as tiles (made from the store when they come near, despawned when they
 /// go far), beyond it none.
 fn draw_tiles(
@@ -385,24 +385,24 @@ impl Stream {
 }
 
 impl TileDrawing<'_, '_> {
-    /// Takes the hexes generated: the known box and chunks, the fog. Returns the hexes whose
+    /// Takes the hexes generated: the charted box and chunks, the fog. Returns the hexes whose
     /// tile in a chunk already shown must change: new ones, and new fog.
     fn follow(&mut self, generated: impl Iterator<Item = Hex>) -> Vec<Hex> {
         let mut redraw = Vec::new();
         let mut last = None;
         let layout = aeternus_core::hex::layout(HEX_SIZE);
-        let (known, chunks) = (&mut *self.known, &self.chunks);
+        let (charted, chunks) = (&mut *self.charted, &self.chunks);
         for hex in generated {
             let at = layout.hex_to_world_pos(hex);
-            let b = (known.bounds).get_or_insert(Rect::from_center_size(at, Vec2::ZERO));
+            let b = (charted.bounds).get_or_insert(Rect::from_center_size(at, Vec2::ZERO));
             *b = b.union_point(at);
             self.fog.generated(&self.world, hex, |hex| {
                 let chunk = chunk_of(hex).0;
                 // Consecutive hexes are mostly in one chunk: skip the sets' look-ups for them.
                 if last != Some(chunk) {
                     last = Some(chunk);
-                    known.chunks.insert(chunk);
-                    known.dirty.insert(chunk);
+                    charted.chunks.insert(chunk);
+                    charted.dirty.insert(chunk);
                 }
                 if chunks.tilemaps.contains_key(&chunk) {
                     redraw.push(hex);
@@ -437,16 +437,16 @@ impl TileDrawing<'_, '_> {
         }
     }
 
-    /// The known chunks the stream wants drawn that are not: a few a frame, nearest the view
+    /// The charted chunks the stream wants drawn that are not: a few a frame, nearest the view
     /// first (zooming in from the strategic view would otherwise make every tile in sight in
     /// one long frame). Until they are all made the map is still changing (a screenshot waits).
     fn wanted(&mut self, stream: Stream) -> Vec<IVec2> {
-        let (known, tilemaps) = (&self.known.chunks, &self.chunks.tilemaps);
+        let (charted, tilemaps) = (&self.charted.chunks, &self.chunks.tilemaps);
         let mut wanted: Vec<IVec2> = match stream {
             Stream::Near(near, _) => chunks_meeting(near)
-                .filter(|c| known.contains(c) && !tilemaps.contains_key(c))
+                .filter(|c| charted.contains(c) && !tilemaps.contains_key(c))
                 .collect(),
-            Stream::All => (known.iter().copied())
+            Stream::All => (charted.iter().copied())
                 .filter(|c| !tilemaps.contains_key(c))
                 .collect(),
             Stream::None => Vec::new(),
@@ -586,7 +586,7 @@ enum Stream {
     Near(Rect, Rect),
     /// None: the strategic view.
     None,
-    /// Every known chunk: no camera (headless).
+    /// Every charted chunk: no camera (headless).
     All,
 }
 
