@@ -10,22 +10,21 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
-use crate::cli::Cli;
 use crate::cli::online::{JoinArgs, ServeArgs};
+use crate::game::TestOptions;
 use aeternus_core::headless::Fault;
 use aeternus_core::play::lobby::{LobbyBoard, LobbySays};
 use aeternus_core::play::{InFlight, OnlineSeat, Outbox};
 use aeternus_core::save::SaveGame;
 use aeternus_core::schedule::FrameSystems;
-use aeternus_core::world::HexWorld;
 use aeternus_net::client::Client;
 use aeternus_net::protocol::{Intent, Role};
 use aeternus_view::ViewSystems;
 use aeternus_view::playview::Notice;
 use aeternus_view::screens::Screen;
 
-/// What a window client is given once welcomed: the client, the game as it stands (its save,
-/// which the window loads) and where to save the game at its end.
+/// What a window client is given once welcomed: the client, where to save the game at its end
+/// and how to open the window anew.
 pub struct OnlineWindow {
     pub client: Client,
     pub save_at_end: Option<PathBuf>,
@@ -33,7 +32,9 @@ pub struct OnlineWindow {
     pub rejoin: Rejoin,
 }
 
-/// `join`'s arguments to open the window anew, and where the seat's key is kept for it.
+/// `join`'s arguments to open the window anew, and where the seat's key is kept for it. The
+/// new window joins again and is sent the rules and the game by the server, as this one was:
+/// only the seat's key passes through a file (`--key-file`, the one way `join` takes a key).
 #[derive(Debug, Clone)]
 pub struct Rejoin {
     pub args: Vec<std::ffi::OsString>,
@@ -42,69 +43,50 @@ pub struct Rejoin {
     /// end: the window closes, leaving the arguments here, and the process opens the new
     /// window as a child, serving on.
     pub serving: Option<Respawn>,
-    /// This window's temporary files (the game and rules it loaded), removed before the
-    /// process is replaced.
-    pub leftovers: Vec<PathBuf>,
 }
 
 /// The arguments of a window to open as a child process, once this one has closed.
 pub type Respawn = std::sync::Arc<std::sync::Mutex<Option<Vec<std::ffi::OsString>>>>;
 
-/// Opens the game's window on an online game: `save` is the game as the client built it, which
-/// the window loads as any save, and `client` plays on in the window's frame. `args` and `top`:
-/// the command line's `join` and the window's test options (`--screenshot`, `--press`);
-/// `serving`: this process runs the server (where the window's arguments go to open it anew).
+/// Opens the game's window on an online game: `save` is the game as the client built it, on
+/// the rules it checked from the server's text, both handed to the window in memory (the save
+/// checked against the rules as any save is), and `client` plays on in the window's frame. `args` and `tests`: the command line's `join` and the window tests'
+/// options (`--screenshot`, `--press`); `serving`: this process runs the server (where the
+/// window's arguments go to open it anew).
 pub fn open_window(
     client: Client,
     save: SaveGame,
     args: &JoinArgs,
-    top: &Cli,
+    tests: &TestOptions,
     serving: Option<Respawn>,
 ) -> Result<(), Fault> {
-    let path = std::env::temp_dir().join(format!("aeternus-join-{}.ron", std::process::id()));
-    aeternus_core::save::write_atomic(&path, &save.to_ron())
-        .map_err(|e| Fault::Io(format!("{}: {e}", path.display())))?;
-    // The window plays the rules the server sent, from a file beside the save.
-    let rules_path = path.with_extension("rules.ron");
-    let rules = client.rules_text().unwrap_or_default();
-    aeternus_core::save::write_atomic(&rules_path, rules)
-        .map_err(|e| Fault::Io(format!("{}: {e}", rules_path.display())))?;
-    let mut argv: Vec<std::ffi::OsString> =
-        vec!["aeternus".into(), "--load".into(), path.clone().into()];
-    argv.extend(["--rules".into(), rules_path.clone().into()]);
+    // The rules come with the game's length the server set.
+    let rules = (client.setup().map(|s| s.rules.clone()))
+        .ok_or_else(|| Fault::BadInput("the server: its game came before its rules".into()))?;
+    let world = save.world(&rules, "the server's game")?;
     // Autosaves, F5 and the end's save go beside --save, apart from local games' saves.
     let save_path = (args.save.file.clone())
         .unwrap_or_else(|| aeternus_core::save::saves_folder().join("aeternus-online.ron"));
-    argv.extend(["--save".into(), save_path.clone().into()]);
-    if let Some(shot) = &top.screenshot {
-        argv.extend(["--screenshot".into(), shot.clone().into()]);
-    }
-    if let Some(keys) = &top.press {
-        argv.extend(["--press".into(), keys.clone().into()]);
-    }
-    let cli =
-        <Cli as clap::Parser>::try_parse_from(argv).map_err(|e| Fault::BadInput(e.to_string()))?;
-    let leftovers = vec![path.clone(), rules_path.clone()];
-    let rejoin = rejoin(args, &save_path, top, serving, leftovers);
     let online = OnlineWindow {
         client,
-        save_at_end: Some(save_path),
-        rejoin,
+        save_at_end: Some(save_path.clone()),
+        rejoin: rejoin(args, &save_path, tests, serving),
     };
-    let result = crate::game::run_with(&cli, move |app| online.install(app, &save));
-    std::fs::remove_file(&path).ok();
-    std::fs::remove_file(&rules_path).ok();
-    result
+    // The window's game takes the save; the sites it shows are read from it once the window
+    // holds its site layer.
+    let game = save.clone();
+    crate::game::run_game(game, world, save_path, tests, move |app| {
+        online.install(app, &save)
+    })
 }
 
 /// The arguments that join the same server anew in a window: the seat's key in `--key-file`
-/// (the one given, else one beside the window's temporary files, `leftovers`).
+/// (the one given, else one in the system's temporary folder).
 fn rejoin(
     args: &JoinArgs,
     save_path: &std::path::Path,
-    top: &Cli,
+    tests: &TestOptions,
     serving: Option<Respawn>,
-    leftovers: Vec<PathBuf>,
 ) -> Rejoin {
     let key_file = (args.key_file.clone()).unwrap_or_else(|| {
         std::env::temp_dir().join(format!("aeternus-join-{}.key", std::process::id()))
@@ -122,21 +104,20 @@ fn rejoin(
     } else {
         argv.extend(["--key-file".into(), key_file.clone().into()]);
     }
-    if let Some(shot) = &top.screenshot {
+    if let Some(shot) = &tests.screenshot {
         argv.extend(["--screenshot".into(), shot.clone().into()]);
     }
     Rejoin {
         args: argv,
         key_file,
         serving,
-        leftovers,
     }
 }
 
 /// `serve --host`: the server in a thread of this process, and this machine's person joining
 /// its first free seat in the game's window; the process ends with the window (with the
 /// window opened anew as a child, when the host chose other rules, once that one ends).
-pub fn host(args: &ServeArgs, top: &Cli) -> Result<(), Fault> {
+pub fn host(args: &ServeArgs, tests: &TestOptions) -> Result<(), Fault> {
     let (tell, told) = std::sync::mpsc::channel();
     let serve = args.clone();
     std::thread::spawn(move || {
@@ -163,7 +144,7 @@ pub fn host(args: &ServeArgs, top: &Cli) -> Result<(), Fault> {
     let respawn = Respawn::default();
     let window = respawn.clone();
     let played = crate::cli::online::run_join(&join, |client, save| {
-        open_window(client, save, &join, top, Some(window))
+        open_window(client, save, &join, tests, Some(window))
     });
     let again = respawn.lock().ok().and_then(|mut r| r.take());
     let Some(args) = again else {
@@ -205,13 +186,6 @@ impl OnlineWindow {
             .map_err(|e| Fault::BadInput(e.to_string()))?;
         aeternus_core::sites::shown::show(app.world_mut(), &shown)
             .map_err(|e| Fault::BadInput(format!("the server: sites shown: {e}")))?;
-        // The game's length is the server's, not the rule file's.
-        if let (Some(setup), Some(mut world)) = (
-            self.client.setup(),
-            app.world_mut().get_resource_mut::<HexWorld>(),
-        ) {
-            world.rules.play.goal.phases = setup.rules.play.goal.phases;
-        }
         let sees_all = seat.is_none() && self.client.sees_all();
         let board = LobbyBoard {
             mine: seat.map(|p| p.0),
@@ -324,9 +298,6 @@ fn open_anew(world: &mut World, client: &mut Client) -> Result<(), Fault> {
         }
         world.write_message(AppExit::Success);
         return Err(Fault::Closed);
-    }
-    for file in &rejoin.leftovers {
-        std::fs::remove_file(file).ok();
     }
     Err(Fault::Io(aeternus_view::screens::start::relaunch(
         &rejoin.args,
