@@ -155,7 +155,7 @@ struct BotRun {
 /// the site layer, as a game has it): `frames` frames of `per_frame` actions each.
 fn bots(rules: &Rules, bot: Bot, frames: u32, per_frame: u32) -> BotRun {
     let mut app = app(rules);
-    if bot != Bot::Random {
+    if bot != Bot::RANDOM {
         let layer = SiteLayer::new(SiteRules::embedded(), rules).expect("the default site rules");
         app.insert_resource(layer)
             .add_plugins(sites::plugin::plugin);
@@ -242,7 +242,7 @@ fn main() {
     }
     // `PIPELINE_BOTS=greedy` (a kind's name): only that kind's runs, for a profiler.
     let only = std::env::var("PIPELINE_BOTS").ok();
-    let kinds = [Bot::Random, Bot::GreedyV1, Bot::Greedy, Bot::Planner];
+    let kinds = [Bot::RANDOM, Bot::GREEDY_V1, Bot::GREEDY, Bot::PLANNER];
     for bot in kinds
         .into_iter()
         .filter(|b| only.as_deref().is_none_or(|o| o == b.name()))

@@ -243,7 +243,7 @@ impl Opening {
             // place, or the default ones in a process started anew.
             rules: "aeternus".into(),
             mods: Vec::new(),
-            bot: aeternus_core::play::Bot::Random,
+            bot: aeternus_core::play::Bot::RANDOM,
             table: None,
             save: Some(save_path.clone()),
             seed: loaded.0.seed,
@@ -278,7 +278,7 @@ fn people(n: usize) -> Result<Table, Fault> {
         Ok(n) if (1..=most).contains(&n) => Ok(aeternus_core::play::table_of(
             n,
             0,
-            aeternus_core::play::Bot::Random,
+            aeternus_core::play::Bot::RANDOM,
         )),
         _ => Err(Fault::BadInput(format!(
             "the game seats {n} players; a window seats 1..={most}"

@@ -93,8 +93,8 @@ pub struct JoinArgs {
     /// With `--spectate`: no window.
     #[arg(long, requires = "spectate")]
     pub headless: bool,
-    /// Play the seat with this bot, headless: random, greedy, greedy-v1 or planner.
-    #[arg(long, value_name = "KIND", conflicts_with = "spectate")]
+    /// Play the seat with this bot, headless.
+    #[arg(long, value_name = "KIND", conflicts_with = "spectate", value_parser = super::shared::bot_values())]
     pub bot: Option<Bot>,
     /// Keep the seat's key in FILE: a key there takes its seat back (after a restart of this
     /// client or of the server), and the key the server gives is written there.

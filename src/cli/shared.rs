@@ -3,9 +3,13 @@
 //! `sim`, `replay`), `--spectator` and `--speed` (the window; `sim` and `replay` watched), the
 //! table: `--seats`, or `--players`, `--bots` and `--bot` (the window, `sim`).
 
+use std::ffi::OsStr;
+use std::marker::PhantomData;
 use std::path::PathBuf;
+use std::str::FromStr;
 
 use clap::Args;
+use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
 
 use aeternus_core::headless::Fault;
 use aeternus_core::play::{Bot, SeatKind, table_of};
@@ -57,23 +61,73 @@ pub struct WatchArgs {
 /// `--bot KIND`: the kind of the bots seated.
 #[derive(Args, Debug, Clone)]
 pub struct BotArg {
-    /// The kind of bot: random, greedy, greedy-v1 (the greedy bot before razes) or planner.
+    /// The kind of bot.
     #[arg(
         long = "bot",
         id = "bot",
         value_name = "KIND",
-        default_value = "random"
+        default_value = "random",
+        value_parser = bot_values()
     )]
     pub kind: Bot,
+}
+
+/// The words for a seat or a bot: read by their own `FromStr` (whose error names every choice)
+/// and listed by `--help`, each bot with how it plays.
+#[derive(Clone, Copy)]
+pub struct Choices<T> {
+    /// Whether a person is a choice (a seat) or not (a bot).
+    human: bool,
+    kind: PhantomData<fn() -> T>,
+}
+
+/// `--bot`'s words: every bot.
+pub fn bot_values() -> Choices<Bot> {
+    Choices {
+        human: false,
+        kind: PhantomData,
+    }
+}
+
+/// `--seats`' words: `human` or a bot.
+fn seat_values() -> Choices<SeatKind> {
+    Choices {
+        human: true,
+        kind: PhantomData,
+    }
+}
+
+impl<T> TypedValueParser for Choices<T>
+where
+    T: FromStr<Err = String> + Clone + Send + Sync + 'static,
+{
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<T, clap::Error> {
+        let parse = StringValueParser::new().try_map(|word| T::from_str(&word));
+        parse.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        let human = (self.human)
+            .then(|| PossibleValue::new(SeatKind::Human.name()).help("a person at this table"));
+        let bots = Bot::all().map(|b| PossibleValue::new(b.name()).help(b.plays()));
+        Some(Box::new(human.into_iter().chain(bots)))
+    }
 }
 
 /// Who sits at the table: `--seats` names every seat; `--players`, `--bots` and `--bot` are
 /// its shorthands and conflict with it.
 #[derive(Args, Debug, Clone)]
 pub struct SeatArgs {
-    /// Each seat, comma separated: `human` or a bot (random, greedy, greedy-v1, planner); the list's
-    /// length is the number of players (the window seats 8 at most, `sim` 64, bots only).
-    #[arg(long, value_name = "SEATS", value_delimiter = ',',
+    /// Each seat, comma separated: `human` or a bot; the list's length is the number of players
+    /// (the window seats 8 at most, `sim` 64, bots only).
+    #[arg(long, value_name = "SEATS", value_delimiter = ',', value_parser = seat_values(),
           conflicts_with_all = ["players", "bots", "bot"])]
     pub seats: Option<Vec<SeatKind>>,
     /// Players at the table, 1 to 64 (the window: 8); default: the rules' factions, at least

@@ -13,7 +13,7 @@ use bevy_replicon::prelude::*;
 use bevy_replicon_renet::RenetClient;
 
 use aeternus_core::headless::Fault;
-use aeternus_core::play::{Action, Bot, BotActions, BotPace, Outbox, PlayerId, to_act_now};
+use aeternus_core::play::{Action, Bot, BotPace, Outbox, PlayerId, seat_bot, to_act_now};
 use aeternus_core::rules::Rules;
 use aeternus_core::save::SaveGame;
 use aeternus_core::save::digest::digest;
@@ -440,7 +440,7 @@ impl Client {
             Some(setup) if self.shown_due == 0 => {
                 let mut app = (setup.app_showing(&shown))
                     .map_err(|e| Fault::BadInput(format!("the server: sites shown: {e}")))?;
-                seat_bot(&mut app, self.role, self.bot);
+                ready_seat(&mut app, self.role, self.bot);
                 self.game = Some(app);
             }
             _ => self.shown = shown,
@@ -506,7 +506,7 @@ impl Client {
             self.restored = Some(save);
         } else {
             let mut app = setup.app_of_save(save, "the server's snapshot")?;
-            seat_bot(&mut app, self.role, self.bot);
+            ready_seat(&mut app, self.role, self.bot);
             self.game = Some(app);
         }
         self.applied = after;
@@ -647,7 +647,11 @@ impl Client {
             return;
         };
         if let Some(e) = game::player_entity(app, player) {
-            app.world_mut().entity_mut(e).insert(BotActions(self.mine));
+            seat_bot(
+                &mut app.world_mut().entity_mut(e),
+                self.bot,
+                Some(self.mine),
+            );
         }
         app.insert_resource(BotPace {
             per_frame: 1,
@@ -727,11 +731,11 @@ fn restore(world: &mut World, save: SaveGame, rules: &Rules) -> Result<(), Fault
 
 /// Readies a client's game: the client's bot on its seat, its decisions going to the outbox (the
 /// server plays them), and no decision taken but when the client asks for one.
-fn seat_bot(app: &mut App, role: Option<Role>, bot: Option<Bot>) {
+fn ready_seat(app: &mut App, role: Option<Role>, bot: Option<Bot>) {
     if let (Some(Role::Seat { player, .. }), Some(bot)) = (role, bot)
         && let Some(e) = game::player_entity(app, player)
     {
-        app.world_mut().entity_mut(e).insert(bot);
+        seat_bot(&mut app.world_mut().entity_mut(e), Some(bot), None);
         app.insert_resource(Outbox::default());
     }
     app.insert_resource(BotPace {
@@ -759,7 +763,7 @@ mod tests {
     fn welcome(rules_hash: &str, epoch: u32, rules_parts: u32) -> Welcome {
         let loaded = load_rules_text("aeternus").unwrap();
         let setup = Setup {
-            seats: game::seats(&loaded.rules, &[Bot::Greedy; 2]),
+            seats: game::seats(&loaded.rules, &[Bot::GREEDY; 2]),
             rules: loaded.rules,
             rules_hash: rules_hash.into(),
             seed: 3,

@@ -97,8 +97,8 @@ fn two_bot_clients_and_a_spectator_play_to_the_end_alike() {
     .unwrap();
     let at = server.addr;
     let mut clients = vec![
-        client(at, play("Ada"), Some(Bot::Greedy)),
-        client(at, play("Bo"), Some(Bot::Planner)),
+        client(at, play("Ada"), Some(Bot::GREEDY)),
+        client(at, play("Bo"), Some(Bot::PLANNER)),
         client(at, Hello::Watch { name: "Cy".into() }, None),
     ];
     // The lobby reaches the spectator: who took each seat, and the server's bot.
@@ -190,14 +190,14 @@ fn a_client_that_drops_rejoins_with_its_key_and_loses_nothing() {
     let s = setup(&["human", "greedy"], 5, 12);
     let mut server = serve(&s, GRACE);
     let at = server.addr;
-    let mut clients = vec![client(at, play("Ada"), Some(Bot::Greedy))];
+    let mut clients = vec![client(at, play("Ada"), Some(Bot::GREEDY))];
     run(&mut server, &mut clients, |s, _| s.actions() > 15);
     let key = key_of(&clients[0]);
     clients[0].leave();
     let gone = clients.pop().unwrap();
     drop(gone);
     // Another client without the key finds no free seat.
-    let mut stranger = vec![client(at, play("Eve"), Some(Bot::Greedy))];
+    let mut stranger = vec![client(at, play("Eve"), Some(Bot::GREEDY))];
     run(&mut server, &mut stranger, |_, cs| {
         !cs[0].refusals.is_empty()
     });
@@ -210,7 +210,7 @@ fn a_client_that_drops_rejoins_with_its_key_and_loses_nothing() {
         name: "Ada".into(),
         key: Some(key),
     };
-    let mut back = vec![client(at, hello, Some(Bot::Greedy))];
+    let mut back = vec![client(at, hello, Some(Bot::GREEDY))];
     run(&mut server, &mut back, |s, cs| {
         s.is_over() && cs[0].is_over()
     });
@@ -228,8 +228,8 @@ fn a_client_that_never_reads_costs_only_itself() {
     let mut server = serve(&s, Duration::from_millis(500));
     let at = server.addr;
     let mut clients = vec![
-        client(at, play("Ada"), Some(Bot::Greedy)),
-        client(at, play("Hung"), Some(Bot::Greedy)),
+        client(at, play("Ada"), Some(Bot::GREEDY)),
+        client(at, play("Hung"), Some(Bot::GREEDY)),
     ];
     run(&mut server, &mut clients, |s, _| s.actions() > 5);
     // From now on the second client is never stepped: it reads nothing and answers nothing.
@@ -256,7 +256,7 @@ fn hostile_intents_cost_only_their_sender() {
     let mut server = serve(&s, Duration::from_millis(200));
     let at = server.addr;
     let mut clients = vec![
-        client(at, play("Ada"), Some(Bot::Greedy)),
+        client(at, play("Ada"), Some(Bot::GREEDY)),
         client(at, play("Bo"), None),
         client(at, Hello::Watch { name: "Cy".into() }, None),
     ];
@@ -317,7 +317,7 @@ fn a_client_of_other_rules_is_refused_at_connect() {
         server: server.addr,
         hello: play("Mal"),
         insist: Some("fnv1a64:0000000000000000".into()),
-        bot: Some(Bot::Greedy),
+        bot: Some(Bot::GREEDY),
     })
     .unwrap();
     let start = Instant::now();
@@ -352,8 +352,8 @@ fn game_with_a_kill(s: &Setup, kill_after: Option<usize>, name: &str) -> String 
     let mut server = Server::new(resuming(None)).unwrap();
     let at = server.addr;
     let mut clients = vec![
-        client(at, play("Ada"), Some(Bot::Greedy)),
-        client(at, play("Bo"), Some(Bot::Planner)),
+        client(at, play("Ada"), Some(Bot::GREEDY)),
+        client(at, play("Bo"), Some(Bot::PLANNER)),
     ];
     if let Some(n) = kill_after {
         run(&mut server, &mut clients, |s, _| s.actions() >= n);
@@ -397,7 +397,7 @@ fn a_client_whose_game_differs_takes_the_servers_snapshot() {
     let mut server = serve(&s, GRACE);
     let at = server.addr;
     let mut clients = vec![
-        client(at, play("Ada"), Some(Bot::Greedy)),
+        client(at, play("Ada"), Some(Bot::GREEDY)),
         client(at, Hello::Watch { name: "Cy".into() }, None),
     ];
     run(&mut server, &mut clients, |s, _| s.actions() > 10);
@@ -430,7 +430,7 @@ fn a_played_action_takes_a_few_bytes() {
     use aeternus_net::protocol::Ran;
     let (rules, rules_hash) = load_rules("aeternus").unwrap();
     let s = Setup {
-        seats: game::seats(&rules, &[Bot::Greedy; 4]),
+        seats: game::seats(&rules, &[Bot::GREEDY; 4]),
         veil: Some(Veil::salted(0x5eed)),
         rules,
         rules_hash,
@@ -536,7 +536,7 @@ fn soak() {
     let mut room = vec![serve(&s, GRACE)];
     let at = room[0].addr;
     let mut clients: Vec<Client> = (0..8)
-        .map(|i| client(at, play(&format!("Bot{i}")), Some(Bot::Greedy)))
+        .map(|i| client(at, play(&format!("Bot{i}")), Some(Bot::GREEDY)))
         .collect();
     clients.push(client(
         at,
@@ -569,7 +569,7 @@ fn soak() {
     let s = setup(&["human"; 4], 1000, 22);
     let mut rooms: Vec<Server> = (0..50).map(|_| serve(&s, GRACE)).collect();
     let mut clients: Vec<Client> = (rooms.iter())
-        .flat_map(|r| (0..4).map(|i| client(r.addr, play(&format!("B{i}")), Some(Bot::Greedy))))
+        .flat_map(|r| (0..4).map(|i| client(r.addr, play(&format!("B{i}")), Some(Bot::GREEDY))))
         .collect();
     let took = soak_rounds(&mut rooms, &mut clients, |r| {
         r.iter().all(|r| r.actions() >= 200)
@@ -598,8 +598,8 @@ fn malformed_packets_and_oversized_messages_are_dropped() {
         key: None,
     };
     let mut clients = [
-        client(at, huge, Some(Bot::Greedy)),
-        client(at, play("Ada"), Some(Bot::Greedy)),
+        client(at, huge, Some(Bot::GREEDY)),
+        client(at, play("Ada"), Some(Bot::GREEDY)),
     ];
     let noise = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
     let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
@@ -636,11 +636,11 @@ fn the_host_starts_the_game_before_every_seat_is_taken() {
     server.let_spectators_see_all(true);
     let at = server.addr;
     let mut clients = vec![
-        client(at, play("Ada"), Some(Bot::Greedy)),
+        client(at, play("Ada"), Some(Bot::GREEDY)),
         client(at, Hello::Watch { name: "Cy".into() }, None),
     ];
     run(&mut server, &mut clients, |_, cs| cs[0].role.is_some());
-    clients.push(client(at, play("Bo"), Some(Bot::Greedy)));
+    clients.push(client(at, play("Bo"), Some(Bot::GREEDY)));
     run(&mut server, &mut clients, |_, cs| cs[2].role.is_some());
     clients[0].say(LobbyWord::Ready(true));
     clients[0].say(LobbyWord::Phases(2));
@@ -713,7 +713,7 @@ fn the_host_chooses_a_mods_rules_in_the_lobby() {
     })
     .unwrap();
     let mut clients = vec![
-        client(at, play("Ada"), Some(Bot::Greedy)),
+        client(at, play("Ada"), Some(Bot::GREEDY)),
         client(at, Hello::Watch { name: "Cy".into() }, None),
     ];
     let offered = |c: &mut Client| c.lobby().1.is_some_and(|t| t.offers.len() == 2);
@@ -747,7 +747,7 @@ fn the_host_chooses_a_mods_rules_in_the_lobby() {
         }
         std::thread::sleep(Duration::from_millis(1));
     }
-    clients.push(client(at, play("Bo"), Some(Bot::Planner)));
+    clients.push(client(at, play("Bo"), Some(Bot::PLANNER)));
     run(&mut server, &mut clients, |s, cs| {
         s.is_over() && cs.iter().all(Client::is_over)
     });

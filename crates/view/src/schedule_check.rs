@@ -87,7 +87,7 @@ fn aeternus_view_app() -> App {
         launch: crate::screens::Launch {
             rules: "aeternus".into(),
             mods: Vec::new(),
-            bot: aeternus_core::play::Bot::Random,
+            bot: aeternus_core::play::Bot::RANDOM,
             table: None,
             save: None,
             seed: 1,

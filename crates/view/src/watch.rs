@@ -12,7 +12,7 @@ use bevy::prelude::*;
 
 use crate::ViewSystems;
 use aeternus_core::headless::Fault;
-use aeternus_core::play::{Action, Bot, BotPace};
+use aeternus_core::play::{Action, Bot, BotPace, seat_bot};
 use aeternus_core::schedule::FrameSystems;
 use aeternus_core::sim::game::{PACE, Setup};
 use aeternus_core::sim::replay::Log;
@@ -64,7 +64,7 @@ fn window_app(setup: &Setup, bots: Vec<Bot>, pace: BotPace, save: Option<PathBuf
 fn seat_bots(seating: Option<Res<Seating>>, mut commands: Commands) {
     let Some(s) = seating else { return };
     for (&e, &bot) in s.players.iter().zip(&s.bots) {
-        commands.entity(e).insert(bot);
+        (commands.entity(e)).queue(move |mut p: EntityWorldMut| seat_bot(&mut p, Some(bot), None));
     }
     commands.remove_resource::<Seating>();
 }
@@ -77,7 +77,7 @@ pub fn sim(setup: Setup, speed: f64, save: Option<PathBuf>) -> Result<(), Fault>
         every: Duration::from_secs_f64(PACE as f64 / speed),
     };
     let bots = (setup.seats.iter())
-        .map(|s| s.bot.parse().unwrap_or(Bot::Random))
+        .map(|s| s.bot.parse().unwrap_or(Bot::RANDOM))
         .collect();
     window_app(&setup, bots, pace, save).run();
     Ok(())
@@ -93,7 +93,7 @@ pub fn replay(log: Log, setup: Setup, speed: f64, save: Option<PathBuf>) -> Resu
         per_frame: 0,
         every: Duration::ZERO,
     };
-    let mut app = window_app(&setup, vec![Bot::Random; setup.seats.len()], pace, save);
+    let mut app = window_app(&setup, vec![Bot::RANDOM; setup.seats.len()], pace, save);
     app.insert_resource(Feed {
         actions: actions.collect(),
         per_second: speed,

@@ -14,20 +14,19 @@
 mod actions;
 mod advances;
 mod board;
-mod bots;
+pub mod bots;
 mod construction;
 mod corruption;
 mod economy;
 mod flags;
 mod goals;
-mod greedy;
 mod hazards;
 mod ledger;
 pub mod lobby;
 mod log;
 mod movement;
+mod online;
 mod phase;
-mod planner;
 pub mod played;
 mod players;
 pub mod restart;
@@ -48,14 +47,14 @@ use crate::world::plugin::{GenerationRefused, HexEdited, HexGenerated, Resolve};
 pub use advances::phase_ap;
 pub use board::effects as movement_effects;
 pub use bots::{
-    Bot, BotActions, BotBudget, BotPace, BotSeats, InFlight, MAX_TRIES, OnlineSeat, Outbox,
-    SeatKind, SpectatorSeesAll, table_of,
+    Bot, BotActions, BotBudget, BotPace, BotSeats, MAX_TRIES, SeatKind, seat_bot, table_of,
 };
 pub use construction::check as build_check;
 pub use corruption::{StepSpread, step_spread};
 pub use goals::over_again;
 pub use hazards::MAX_BLOWS;
 pub use ledger::{FactionLedger, Ledger, MAX_HISTORY, ScoreHistory, ScoreRow};
+pub use online::{InFlight, OnlineSeat, Outbox, SpectatorSeesAll};
 pub use turns::{to_act, to_act_now};
 pub use vocabulary::*;
 pub use walk::{WalkEnd, WalkEnded, WalkOrder, WalkPace, Walks};

@@ -4,8 +4,8 @@
 
 use bevy::prelude::*;
 
-use super::SeatKind;
 use super::vocabulary::{Faction, Player};
+use super::{SeatKind, seat_bot};
 use crate::per_game::PerGame;
 use crate::sites::SiteLayer;
 use crate::world::HexWorld;
@@ -68,7 +68,7 @@ pub fn seat(world: &mut World, table: &[SeatKind]) {
             ))
             .id();
         if let Some(bot) = kind.bot() {
-            world.entity_mut(e).insert(bot);
+            seat_bot(&mut world.entity_mut(e), Some(bot), None);
         }
     }
     world.flush();
@@ -117,16 +117,16 @@ mod tests {
     #[test]
     fn a_game_restarted_in_an_app_plays_as_one_built_for_it() {
         let mut built = app(9);
-        seat(built.world_mut(), &table_of(3, 3, Bot::Random));
+        seat(built.world_mut(), &table_of(3, 3, Bot::RANDOM));
         let want = play(&mut built, 40);
 
         // Another game first, played a while, then the same one started over it.
         let mut again = app(1);
-        seat(again.world_mut(), &table_of(2, 2, Bot::Greedy));
+        seat(again.world_mut(), &table_of(2, 2, Bot::GREEDY));
         play(&mut again, 15);
         let rules = again.world().resource::<HexWorld>().rules.clone();
         restart(again.world_mut(), HexWorld::new(rules, 9));
-        seat(again.world_mut(), &table_of(3, 3, Bot::Random));
+        seat(again.world_mut(), &table_of(3, 3, Bot::RANDOM));
         let got = play(&mut again, 40);
         assert_eq!(got, want);
         assert_eq!(sites(&again), sites(&built));
@@ -151,7 +151,7 @@ mod tests {
     #[test]
     fn every_resource_of_a_game_is_started_anew_by_the_next() {
         let mut app = app(3);
-        seat(app.world_mut(), &table_of(2, 2, Bot::Greedy));
+        seat(app.world_mut(), &table_of(2, 2, Bot::GREEDY));
         play(&mut app, 10);
         let world = app.world();
         let registered: Vec<&str> = world.resource::<PerGame>().names().collect();
@@ -173,7 +173,7 @@ mod tests {
     #[test]
     fn a_save_restored_in_an_app_plays_as_one_installed_at_start() {
         let mut first = app(4);
-        seat(first.world_mut(), &table_of(2, 2, Bot::Random));
+        seat(first.world_mut(), &table_of(2, 2, Bot::RANDOM));
         let saved = {
             play(&mut first, 20);
             capture(first.world_mut())

@@ -10,9 +10,9 @@ use std::time::Duration;
 use bevy::prelude::*;
 use hexx::Hex;
 
+use super::online::{InFlight, Outbox};
 use super::routes::route;
 use super::vocabulary::{Action, ActionPoints, Phase, Player, PlayerId, Position, Turn};
-use super::{InFlight, Outbox};
 use crate::per_game::PerGameApp;
 use crate::rules::Rules;
 use crate::schedule::FrameSystems;

@@ -13,7 +13,7 @@ use super::record::{self, Recorder};
 use crate::headless::Fault;
 use crate::play::{
     Bot, BotPace, EndedBy, Faction, GameOver, Phase, Player, PlayerId, PlayerIndex, Position,
-    SeatKind, Standings,
+    SeatKind, Standings, seat_bot,
 };
 use crate::rules::Rules;
 use crate::sites::{SiteLayer, SiteRules, Veil};
@@ -105,7 +105,7 @@ impl Setup {
         if bots {
             for (e, seat) in players.into_iter().zip(&self.seats) {
                 if let Ok(bot) = seat.bot.parse::<Bot>() {
-                    app.world_mut().entity_mut(e).insert(bot);
+                    seat_bot(&mut app.world_mut().entity_mut(e), Some(bot), None);
                 }
             }
         }

@@ -11,7 +11,7 @@ fn setup(seed: u64, players: u32, phases: u32) -> Setup {
     let (mut rules, hash) = load_rules("aeternus").unwrap();
     rules.play.goal.phases = phases;
     Setup {
-        seats: game::seats(&rules, &vec![Bot::Random; players as usize]),
+        seats: game::seats(&rules, &vec![Bot::RANDOM; players as usize]),
         veil: None,
         rules,
         rules_hash: hash,
@@ -346,7 +346,7 @@ fn knowledge_share_with(
     let (mut rules, hash) = load_rules("aeternus").unwrap();
     rules.play.goal.phases = phases;
     let s = Setup {
-        seats: game::seats(&rules, &[Bot::Greedy; 4]),
+        seats: game::seats(&rules, &[Bot::GREEDY; 4]),
         veil: None,
         rules,
         rules_hash: hash,
@@ -356,7 +356,7 @@ fn knowledge_share_with(
     app.insert_resource(SiteLayer::new(sites, &s.rules).unwrap());
     app.update();
     for e in players {
-        app.world_mut().entity_mut(e).insert(Bot::Greedy);
+        app.world_mut().entity_mut(e).insert(Bot::GREEDY);
     }
     app.insert_resource(BotPace {
         per_frame: 1,
@@ -446,7 +446,7 @@ fn the_end_line_says_why_the_game_ended_and_a_replay_checks_it() {
         phases: 2,
     });
     let s = Setup {
-        seats: game::seats(&rules, &[Bot::Greedy, Bot::Greedy]),
+        seats: game::seats(&rules, &[Bot::GREEDY, Bot::GREEDY]),
         veil: None,
         rules,
         rules_hash: hash,
@@ -524,7 +524,7 @@ fn a_peer_of_a_veiled_game_plays_it_alike_holding_only_the_sites_known() {
     let (mut rules, hash) = load_rules("aeternus").unwrap();
     rules.play.goal.phases = 8;
     let keeper_setup = Setup {
-        seats: game::seats(&rules, &[Bot::Greedy, Bot::Planner, Bot::Greedy]),
+        seats: game::seats(&rules, &[Bot::GREEDY, Bot::PLANNER, Bot::GREEDY]),
         veil: Some(Veil::salted(77)),
         rules,
         rules_hash: hash,
@@ -605,7 +605,7 @@ fn a_late_peer_of_a_veiled_game_catches_up_alike() {
     let keeper_setup = Setup {
         seats: game::seats(
             &rules,
-            &[Bot::Greedy, Bot::Planner, Bot::Greedy, Bot::Greedy],
+            &[Bot::GREEDY, Bot::PLANNER, Bot::GREEDY, Bot::GREEDY],
         ),
         veil: Some(Veil::salted(5)),
         rules,

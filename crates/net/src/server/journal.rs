@@ -44,9 +44,8 @@ impl Resumed {
             };
             let decided = ran.iter().filter(|a| a.player().0 == seat.player).count();
             if let Some(e) = game::player_entity(&game, seat.player) {
-                game.world_mut()
-                    .entity_mut(e)
-                    .insert((bot, BotActions(decided as u32)));
+                let decided = Some(decided as u32);
+                seat_bot(&mut game.world_mut().entity_mut(e), Some(bot), decided);
             }
         }
         let mut lines = vec![Line::Game(setup.header())];

@@ -11,7 +11,7 @@ impl Server {
             .map(|(i, (state, seat))| SeatView {
                 seat: seat.player,
                 kind: if state.covered || !state.human && seat.bot == SeatKind::Human.name() {
-                    Bot::Greedy.name().to_string()
+                    Bot::GREEDY.name().to_string()
                 } else {
                     seat.bot.clone()
                 },
@@ -141,7 +141,7 @@ impl Server {
         self.shown.clear();
         for s in 0..self.seats.len() {
             if self.seats[s].covered {
-                self.set_bot(s, Some(Bot::Greedy));
+                self.set_bot(s, Some(Bot::GREEDY));
             }
         }
         self.header = GameLine {

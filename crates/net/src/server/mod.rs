@@ -16,9 +16,7 @@ use bevy::prelude::*;
 use bevy_replicon::prelude::*;
 
 use aeternus_core::headless::Fault;
-use aeternus_core::play::{
-    Action, Bot, BotActions, GameOver, Phase, PlayerId, SeatKind, to_act_now,
-};
+use aeternus_core::play::{Action, Bot, GameOver, Phase, PlayerId, SeatKind, seat_bot, to_act_now};
 use aeternus_core::save::digest::{digest, peer_save};
 use aeternus_core::sim::format::{GameLine, Line};
 use aeternus_core::sim::game::{self, Setup};
@@ -271,7 +269,7 @@ impl Server {
         for i in 0..self.seats.len() {
             if self.seats[i].human && self.seats[i].client.is_none() {
                 self.seats[i].human = false;
-                self.set_bot(i, Some(Bot::Greedy));
+                self.set_bot(i, Some(Bot::GREEDY));
             }
         }
         self.started = true;
@@ -282,11 +280,7 @@ impl Server {
         let Some(e) = game::player_entity(&self.game, i as u32) else {
             return;
         };
-        let mut player = self.game.world_mut().entity_mut(e);
-        match bot {
-            Some(b) => player.insert(b),
-            None => player.remove::<Bot>(),
-        };
+        seat_bot(&mut self.game.world_mut().entity_mut(e), bot, None);
     }
 
     /// A greedy bot for each seat whose player has been away past the grace period.
@@ -296,7 +290,7 @@ impl Server {
             let away = seat.left.is_some_and(|t| t.elapsed() >= self.grace);
             if seat.human && seat.client.is_none() && !seat.covered && away {
                 self.seats[i].covered = true;
-                self.set_bot(i, Some(Bot::Greedy));
+                self.set_bot(i, Some(Bot::GREEDY));
                 self.told.push(format!(
                     "seat {i}: a greedy bot plays it until its player returns"
                 ));

@@ -1,7 +1,7 @@
 //! The New game menu: a seed field (typed, pasted with Ctrl+V, or a random seed; Copy seed or
 //! Ctrl+C puts it on the platform's clipboard), the number of players and who plays each seat
-//! (a person or a kind of bot, Left/Right on the seat's row), the ruleset and the installed
-//! mods; Start and Back.
+//! (a person or a kind of bot, Left/Right on the seat's row, the note saying how a bot plays),
+//! the ruleset and the installed mods; Start and Back.
 
 use std::path::PathBuf;
 
@@ -23,7 +23,12 @@ pub const MAX_MODS_LISTED: usize = 12;
 /// Who may play a seat, in the order Left/Right steps through them: a person, then each kind
 /// of bot.
 pub fn seat_kinds() -> impl Iterator<Item = SeatKind> {
-    std::iter::once(SeatKind::Human).chain(Bot::ALL.map(SeatKind::Bot))
+    std::iter::once(SeatKind::Human).chain(Bot::all().map(SeatKind::Bot))
+}
+
+/// What the note says of a bot chosen for a seat.
+pub fn how_it_plays(bot: Bot) -> String {
+    format!("{}: {}.", bot.name(), bot.plays())
 }
 
 /// The menu's choices so far.
@@ -88,6 +93,7 @@ impl Form {
                 if let Some(seat) = self.seats.get_mut(i) {
                     let at = kinds.iter().position(|k| k == seat).unwrap_or(0) as u32;
                     *seat = kinds[wrap(at, 0, kinds.len() as u32 - 1) as usize];
+                    self.message = seat.bot().map(|b| Ok(how_it_plays(b)));
                 }
             }
             Act::Ruleset => self.storm = !self.storm,
@@ -133,7 +139,7 @@ fn offered_table(launch: &Launch, players: u32) -> Vec<SeatKind> {
     let players = players.clamp(1, MAX_SEATS);
     match &launch.table {
         Some(table) if (1..=MAX_SEATS as usize).contains(&table.len()) => table.clone(),
-        _ if launch.bot != Bot::Random => table_of(players, players - 1, launch.bot),
+        _ if launch.bot != Bot::RANDOM => table_of(players, players - 1, launch.bot),
         _ => vec![SeatKind::Human; players as usize],
     }
 }

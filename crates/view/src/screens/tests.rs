@@ -20,7 +20,7 @@ fn launch(seed: u64) -> Launch {
     Launch {
         rules: "aeternus".into(),
         mods: Vec::new(),
-        bot: Bot::Random,
+        bot: Bot::RANDOM,
         table: None,
         save: None,
         seed,
@@ -288,7 +288,7 @@ fn app_on_title() -> App {
 fn a_broken_mod_is_listed_as_broken_and_never_chosen() {
     let launch = Launch {
         mods: vec!["mods/good".into()],
-        bot: Bot::Greedy,
+        bot: Bot::GREEDY,
         save: Some("my.ron".into()),
         ..launch(3)
     };
@@ -312,7 +312,7 @@ fn a_broken_mod_is_listed_as_broken_and_never_chosen() {
     );
     // `--bot greedy`: a person, then greedy bots; players wrap 1..=8, the seats added as the
     // last one offered.
-    assert_eq!(form.table(), [SeatKind::Human, SeatKind::Bot(Bot::Greedy)]);
+    assert_eq!(form.table(), [SeatKind::Human, SeatKind::Bot(Bot::GREEDY)]);
     form.step(super::widgets::Act::Players, -1);
     assert_eq!(form.table(), [SeatKind::Human]);
     form.step(super::widgets::Act::Players, -1);
@@ -396,8 +396,8 @@ fn a_table_chosen_seat_by_seat_seats_those_bots() {
     let form = app.world().resource::<super::new_game::Form>();
     let table = [
         SeatKind::Human,
-        SeatKind::Bot(Bot::Greedy),
-        SeatKind::Bot(Bot::GreedyV1),
+        SeatKind::Bot(Bot::GREEDY),
+        SeatKind::Bot(Bot::GREEDY_V1),
     ];
     assert_eq!(form.table(), table);
     let mut labels = app.world_mut().query::<(&super::widgets::Label, &Text)>();
@@ -430,7 +430,7 @@ fn a_table_chosen_seat_by_seat_seats_those_bots() {
     got.sort_by_key(|g| g.0);
     assert_eq!(
         got,
-        [(1, None), (2, Some(Bot::Greedy)), (3, Some(Bot::GreedyV1))]
+        [(1, None), (2, Some(Bot::GREEDY)), (3, Some(Bot::GREEDY_V1))]
     );
     let pace = app.world().resource::<aeternus_core::play::BotPace>();
     assert_eq!(pace.every, std::time::Duration::from_millis(400));
@@ -443,7 +443,7 @@ fn a_table_chosen_seat_by_seat_seats_those_bots() {
 fn new_game_offers_the_launchs_table_and_steps_each_seat_round() {
     use super::new_game::Form;
     use super::widgets::Act;
-    let named = vec![SeatKind::Bot(Bot::Random), SeatKind::Human, SeatKind::Human];
+    let named = vec![SeatKind::Bot(Bot::RANDOM), SeatKind::Human, SeatKind::Human];
     let form = Form::new(
         &Launch {
             table: Some(named.clone()),
@@ -456,15 +456,21 @@ fn new_game_offers_the_launchs_table_and_steps_each_seat_round() {
     let mut form = Form::new(&launch(1), 4, Vec::new());
     assert_eq!(form.table(), [SeatKind::Human; 4]);
     let kinds: Vec<SeatKind> = super::new_game::seat_kinds().collect();
-    assert_eq!(kinds.len(), 1 + Bot::ALL.len());
+    assert_eq!(kinds.len(), 1 + Bot::all().count());
     for want in kinds.iter().cycle().skip(1).take(kinds.len()) {
         form.step(Act::Seat(2), 1);
         assert_eq!(form.table()[2], *want);
     }
     form.step(Act::Seat(2), -1);
-    assert_eq!(form.table()[2], SeatKind::Bot(Bot::Planner));
+    assert_eq!(form.table()[2], SeatKind::Bot(Bot::PLANNER));
     form.step(Act::Seat(2), -1);
-    assert_eq!(form.table()[2], SeatKind::Bot(Bot::GreedyV1));
+    assert_eq!(form.table()[2], SeatKind::Bot(Bot::GREEDY_V1));
+    let told = super::new_game::how_it_plays(Bot::GREEDY_V1);
+    assert_eq!(
+        form.message,
+        Some(Ok(told)),
+        "the note says how the bot plays"
+    );
     assert_eq!(form.table()[..2], [SeatKind::Human; 2]);
     let game = form.game().unwrap();
     assert_eq!(game.table, form.table());
@@ -472,5 +478,5 @@ fn new_game_offers_the_launchs_table_and_steps_each_seat_round() {
     form.step(Act::Players, -1);
     form.step(Act::Players, -1);
     form.step(Act::Players, 1);
-    assert_eq!(form.table()[2], SeatKind::Bot(Bot::GreedyV1));
+    assert_eq!(form.table()[2], SeatKind::Bot(Bot::GREEDY_V1));
 }

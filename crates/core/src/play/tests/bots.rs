@@ -15,7 +15,7 @@ fn bots(seed: u64, n: u32, per_frame: u32) -> Table {
     });
     for id in 1..=n {
         let e = t.join(id, id - 1, Hex::ZERO);
-        t.app.world_mut().entity_mut(e).insert(Bot::Random);
+        t.app.world_mut().entity_mut(e).insert(Bot::RANDOM);
     }
     t.frame();
     t
@@ -135,7 +135,7 @@ fn the_last_seats_are_bots_and_keep_their_pace() {
         .insert_resource(crate::play::BotSeats(crate::play::table_of(
             3,
             2,
-            Bot::Random,
+            Bot::RANDOM,
         )));
     t.app.insert_resource(BotPace {
         per_frame: 1,
@@ -247,7 +247,7 @@ pub(super) fn greedy_game(seed: u64, n: u32, phases: u32) -> (Table, Vec<PlayEve
         });
     for id in 1..=n {
         let e = t.join(id, id - 1, Hex::ZERO);
-        t.app.world_mut().entity_mut(e).insert(Bot::Greedy);
+        t.app.world_mut().entity_mut(e).insert(Bot::GREEDY);
     }
     let mut log = Vec::new();
     for _ in 0..100_000 {
@@ -327,4 +327,44 @@ fn greedy_census() {
             phases[phases.len() / 2]
         );
     }
+}
+
+/// The registry: every bot has a name of its own (never a person's word), a line of how it
+/// plays, and is found by its name; the bots the code names are among them.
+#[test]
+fn every_bot_is_listed_once_and_found_by_its_name() {
+    let names: Vec<&str> = crate::play::bots::ALL.iter().map(|b| b.name()).collect();
+    let unique: std::collections::HashSet<&str> = names.iter().copied().collect();
+    assert_eq!(unique.len(), names.len(), "{names:?}");
+    for bot in Bot::all() {
+        assert!(!bot.name().is_empty() && bot.name() != "human");
+        assert!(!bot.plays().is_empty() && !bot.plays().contains('\n'));
+        assert_eq!(bot.name().parse::<Bot>(), Ok(bot));
+        let kind = bot.name().parse::<crate::play::SeatKind>();
+        assert_eq!(kind, Ok(crate::play::SeatKind::Bot(bot)));
+    }
+    for named in [Bot::RANDOM, Bot::GREEDY, Bot::GREEDY_V1, Bot::PLANNER] {
+        assert!(Bot::all().any(|b| b == named), "{named:?}");
+    }
+    let wrong = "nobody".parse::<Bot>().unwrap_err();
+    assert!(names.iter().all(|n| wrong.contains(n)), "{wrong}");
+}
+
+/// A bot takes a seat and leaves it one way: its count of actions set when given, kept when
+/// not, and kept when a person takes the seat back.
+#[test]
+fn a_bot_is_seated_and_unseated_with_its_count() {
+    let mut t = Table::new(5);
+    let e = t.join(1, 0, Hex::ZERO);
+    let ecs = t.app.world_mut();
+    let count = |ecs: &World| ecs.get::<BotActions>(e).copied();
+    crate::play::seat_bot(&mut ecs.entity_mut(e), Some(Bot::GREEDY), Some(7));
+    assert_eq!(ecs.get::<Bot>(e), Some(&Bot::GREEDY));
+    assert_eq!(count(ecs), Some(BotActions(7)));
+    crate::play::seat_bot(&mut ecs.entity_mut(e), Some(Bot::PLANNER), None);
+    assert_eq!(ecs.get::<Bot>(e), Some(&Bot::PLANNER));
+    assert_eq!(count(ecs), Some(BotActions(7)));
+    crate::play::seat_bot(&mut ecs.entity_mut(e), None, None);
+    assert_eq!(ecs.get::<Bot>(e), None);
+    assert_eq!(count(ecs), Some(BotActions(7)));
 }

@@ -199,7 +199,7 @@ fn keys_wait_while_a_bot_plays() {
     let first = app.world().resource::<aeternus_core::play::PlayerIndex>()[&p(1)];
     app.world_mut()
         .entity_mut(first)
-        .insert(aeternus_core::play::Bot::Random);
+        .insert(aeternus_core::play::Bot::RANDOM);
     sent(&mut app);
     press(&mut app, KeyCode::KeyW);
     assert!(sent(&mut app).is_empty());

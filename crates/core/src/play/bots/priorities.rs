@@ -1,6 +1,7 @@
-//! The greedy bot: plays to win with what a person at its seat would see. Each action it takes
-//! the first of these that applies (1 and 3, and the raze in 9, are the contest's, which
-//! `greedy-v1` leaves out):
+//! The greedy family's list ([`super::greedy`], [`super::greedy_v1`], [`super::planner`]):
+//! plays to win with what a person at its seat would see. Each action it takes the first of
+//! these that applies (1 and 3, and the raze in 9, are the contest's, which a [`Style`] without
+//! it, `greedy-v1`'s, leaves out):
 //! 1. a raze: standing on a rival's flag beside corruption, the step onto the corruption;
 //! 2. a Pylon of Purity beside corruption it can reach (corruption takes flags and spreads);
 //! 3. a Pylon of Purity that covers its best flag a rival can raze: a flag beside corruption,
@@ -13,9 +14,9 @@
 //!    when it has wood to spare;
 //! 8. a gathering, when its hex yields something it lacks, else a search, when it stands among
 //!    hexes it has never looked over (at least [`SEARCH_WORTH`] of its neighbours) with AP to
-//!    spare for a step after it (`greedy-v1` never searches);
+//!    spare for a step after it (not without [`Style::search`]: `greedy-v1` never searches);
 //! 9. a step along the play's path-finding toward its goal — the best unflagged site or Town
-//!    near it or a paying rival flag it can raze within [`RAZE_LOOK`], else land that yields
+//!    near it or a paying rival flag it can raze within [`Style::raze_look`], else land that yields
 //!    what it lacks, else the frontier along a heading it keeps for a few phases — tolled so
 //!    that it keeps off Dunes and Swamps where it can;
 //! 10. the end of its turn.
@@ -27,14 +28,14 @@
 use hexx::Hex;
 use rand::RngExt;
 
-use super::board::{effects, is_corrupted};
-use super::construction::check;
-use super::corruption::StepSpread;
-use super::routes::route_with;
-use super::vocabulary::{Action, Faction, PlayerId, Resources};
+use super::{Mover, Outlook};
 use crate::hex::{Direction, distance};
+use crate::play::board::{effects, is_corrupted};
+use crate::play::construction::check;
+use crate::play::corruption::{StepSpread, step_spread};
+use crate::play::routes::route_with;
+use crate::play::vocabulary::Action;
 use crate::rules::{FeatureEffect, FeatureId, Rules, Yield, sum_yields};
-use crate::sites::KnownSites;
 use crate::world::{GeneratedHex, HexWorld};
 use crate::worldgen::stream::{Purpose, player_rng};
 
@@ -58,24 +59,8 @@ pub const PAY_WEIGHT: u64 = 3;
 /// A search is worth its AP when this many hexes around the bot were never looked over.
 pub const SEARCH_WORTH: usize = 3;
 
-/// The seat deciding.
-pub(super) struct Seat<'a> {
-    pub id: PlayerId,
-    pub faction: Faction,
-    pub at: Hex,
-    pub ap: u32,
-    pub held: &'a Resources,
-    pub phase: u32,
-}
-
-/// What the bot reads of the world.
-pub(super) struct Board<'a> {
-    pub world: &'a HexWorld,
-    /// The sites as the seat's faction knows them.
-    pub sites: Option<KnownSites<'a>>,
-    pub owner: &'a dyn Fn(Hex) -> Option<Faction>,
-    /// Every player at the table: its faction and hex (the tokens any seat sees).
-    pub players: &'a [(Faction, Hex)],
+/// How a bot of the family plays the list.
+pub(super) struct Style {
     /// Whether it plays the contest: razes and defends (`greedy`), or not (`greedy-v1`).
     pub contest: bool,
     /// Whether it searches for hidden sites (`greedy`), or not (`greedy-v1`).
@@ -121,45 +106,50 @@ impl Kinds {
     }
 }
 
-/// The greedy bot's next action.
-pub(super) fn action(rng: &mut impl RngExt, board: &Board, seat: &Seat) -> Action {
-    let turn = Turn::of(board, seat);
-    let contest = board.contest;
-    let early = (contest.then(|| turn.raze()).flatten())
-        .or_else(|| turn.pylon())
-        .or_else(|| contest.then(|| turn.defend()).flatten())
-        .or_else(|| turn.flag())
-        .or_else(|| turn.station())
-        .or_else(|| turn.stagways(rng));
+/// The first action of the list that applies, for the seat `outlook` shows, played in `style`.
+pub(super) fn action(rng: &mut impl RngExt, outlook: &Outlook, style: &Style) -> Action {
+    let decision = Decision::of(outlook, style);
+    let contest = style.contest;
+    let early = (contest.then(|| decision.raze()).flatten())
+        .or_else(|| decision.pylon())
+        .or_else(|| contest.then(|| decision.defend()).flatten())
+        .or_else(|| decision.flag())
+        .or_else(|| decision.station())
+        .or_else(|| decision.stagways(rng));
     if let Some(action) = early {
         return action;
     }
-    let lacking = lacking(seat, turn.rules);
-    let goal = goal(board, seat, &lacking);
-    (goal.and_then(|goal| turn.boardwalk_ahead(goal)))
-        .or_else(|| turn.gather(&lacking))
-        .or_else(|| board.search.then(|| turn.search()).flatten())
-        .or_else(|| goal.and_then(|goal| turn.step(goal)))
-        .unwrap_or(Action::EndTurn { player: seat.id })
+    let lacking = lacking(decision.mover, decision.rules);
+    let goal = goal(outlook, style, &lacking);
+    (goal.and_then(|goal| decision.boardwalk_ahead(goal)))
+        .or_else(|| decision.gather(&lacking))
+        .or_else(|| style.search.then(|| decision.search()).flatten())
+        .or_else(|| goal.and_then(|goal| decision.step(goal)))
+        .unwrap_or(Action::EndTurn {
+            player: outlook.mover.id,
+        })
 }
 
-/// One decision of the bot: the seat, the world it reads and the constructions the rules offer.
-struct Turn<'a> {
-    board: &'a Board<'a>,
-    seat: &'a Seat<'a>,
+/// One decision of the bot: what it sees, its style, its seat and the constructions the rules
+/// offer.
+struct Decision<'a> {
+    outlook: &'a Outlook<'a>,
+    style: &'a Style,
+    mover: &'a Mover<'a>,
     world: &'a HexWorld,
     rules: &'a Rules,
     kinds: Kinds,
 }
 
-impl<'a> Turn<'a> {
-    /// Sets up the decision for `seat` on `board`.
-    fn of(board: &'a Board<'a>, seat: &'a Seat<'a>) -> Self {
-        let world = board.world;
+impl<'a> Decision<'a> {
+    /// Sets up the decision for the seat `outlook` shows, played in `style`.
+    fn of(outlook: &'a Outlook<'a>, style: &'a Style) -> Self {
+        let world = outlook.world;
         let rules = &world.rules;
         Self {
-            board,
-            seat,
+            outlook,
+            style,
+            mover: &outlook.mover,
             world,
             rules,
             kinds: Kinds::of(rules),
@@ -168,19 +158,19 @@ impl<'a> Turn<'a> {
 
     /// The hexes the seat may build on.
     fn reach(&self) -> impl Iterator<Item = Hex> {
-        self.seat.at.range(self.rules.construction.range)
+        self.mover.at.range(self.rules.construction.range)
     }
 
     /// Whether the seat may build `f` on `h` now.
     fn can_build(&self, h: Hex, f: FeatureId) -> bool {
-        let seat = self.seat;
-        check(self.world, seat.at, seat.ap, seat.held, h, f).is_ok()
+        let mover = self.mover;
+        check(self.world, mover.at, mover.ap, mover.held, h, f).is_ok()
     }
 
     /// The seat's building of `feature` on `hex`.
     fn build(&self, hex: Hex, feature: FeatureId) -> Action {
         Action::Build {
-            player: self.seat.id,
+            player: self.mover.id,
             hex,
             feature,
         }
@@ -189,34 +179,35 @@ impl<'a> Turn<'a> {
     /// 2. A pylon beside corruption.
     fn pylon(&self) -> Option<Action> {
         let (pylon, radius) = self.kinds.pylon?;
-        let (world, seat) = (self.world, self.seat);
+        let (world, mover) = (self.world, self.mover);
         let threat = |h: Hex| h.range(radius).filter(|&c| is_corrupted(world, c)).count();
         let ours = |h: Hex| {
             (h.range(radius + 1))
-                .filter(|&c| (self.board.owner)(c) == Some(seat.faction))
+                .filter(|&c| (self.outlook.owner)(c) == Some(mover.faction))
                 .count()
         };
         let best = (self.reach().filter(|&h| self.can_build(h, pylon)))
             .map(|h| (threat(h), h))
             .filter(|(n, _)| *n > 0)
-            .max_by_key(|&(n, h)| (ours(h), n, std::cmp::Reverse(distance(seat.at, h))));
+            .max_by_key(|&(n, h)| (ours(h), n, std::cmp::Reverse(distance(mover.at, h))));
         best.map(|(_, h)| self.build(h, pylon))
     }
 
     /// 1. A raze: on a rival's flag, the step onto a corrupted neighbour that spreads to it.
     fn raze(&self) -> Option<Action> {
-        let (world, seat) = (self.world, self.seat);
-        let owner = (self.board.owner)(seat.at)?;
-        if owner == seat.faction {
+        let (world, mover) = (self.world, self.mover);
+        let owner = (self.outlook.owner)(mover.at)?;
+        if owner == mover.faction {
             return None;
         }
-        let here = world.get(seat.at)?;
+        let here = world.get(mover.at)?;
         let cost = effects(self.rules, &here).leave_extra_ap.saturating_add(1);
-        let onto = corrupting_steps(world, seat.at).find(|d| {
-            (world.get(seat.at + d.offset())).is_some_and(|d| !effects(self.rules, &d).blocks_entry)
+        let onto = corrupting_steps(world, mover.at).find(|d| {
+            (world.get(mover.at + d.offset()))
+                .is_some_and(|d| !effects(self.rules, &d).blocks_entry)
         })?;
-        (seat.ap >= cost).then_some(Action::Traverse {
-            player: seat.id,
+        (mover.ap >= cost).then_some(Action::Traverse {
+            player: mover.id,
             direction: onto,
         })
     }
@@ -225,15 +216,18 @@ impl<'a> Turn<'a> {
     /// warded, a rival player within [`RIVAL_REACH`]).
     fn defend(&self) -> Option<Action> {
         let (pylon, radius) = self.kinds.pylon?;
-        let (world, seat, board) = (self.world, self.seat, self.board);
+        let (world, mover, outlook) = (self.world, self.mover, self.outlook);
         let rival_near = |h: Hex| {
-            (board.players.iter())
-                .any(|&(f, at)| f != seat.faction && distance(at, h) <= RIVAL_REACH)
+            (outlook.players.iter())
+                .any(|&(f, at)| f != mover.faction && distance(at, h) <= RIVAL_REACH)
         };
-        let exposed =
-            |h: Hex| (board.owner)(h) == Some(seat.faction) && razable(world, h) && rival_near(h);
-        let flags = (seat.at.range(self.rules.construction.range + radius)).filter(|&h| exposed(h));
-        let best = flags.max_by_key(|&h| (flag_value(board, h), std::cmp::Reverse((h.x, h.y))))?;
+        let exposed = |h: Hex| {
+            (outlook.owner)(h) == Some(mover.faction) && razable(world, h) && rival_near(h)
+        };
+        let flags =
+            (mover.at.range(self.rules.construction.range + radius)).filter(|&h| exposed(h));
+        let value = |h: Hex| flag_value(outlook, self.style, h);
+        let best = flags.max_by_key(|&h| (value(h), std::cmp::Reverse((h.x, h.y))))?;
         let cover = (self.reach())
             .filter(|&h| distance(h, best) <= radius && self.can_build(h, pylon))
             .min_by_key(|&h| (distance(h, best), h.x, h.y))?;
@@ -243,10 +237,10 @@ impl<'a> Turn<'a> {
     /// 4. A flag on the best hex in reach.
     fn flag(&self) -> Option<Action> {
         let flag = self.kinds.flag?;
-        let plenty = rich(self.seat, self.rules, flag);
+        let plenty = rich(self.mover, self.rules, flag);
         let best = (self.reach().filter(|&h| self.can_build(h, flag)))
-            .map(|h| (flag_value(self.board, h), h))
-            .filter(|(v, _)| *v > 1 || plenty || self.board.any_flag)
+            .map(|h| (flag_value(self.outlook, self.style, h), h))
+            .filter(|(v, _)| *v > 1 || plenty || self.style.any_flag)
             .max_by_key(|(v, _)| *v);
         best.map(|(_, h)| self.build(h, flag))
     }
@@ -254,7 +248,7 @@ impl<'a> Turn<'a> {
     /// 5. A station where none stands near.
     fn station(&self) -> Option<Action> {
         let station = self.kinds.station?;
-        let at = self.seat.at;
+        let at = self.mover.at;
         let near = at
             .range(STATION_SPACING)
             .any(|h| has_feature(self.world, h, station));
@@ -264,8 +258,8 @@ impl<'a> Turn<'a> {
     /// 6. The stagways, now and then, at the start of a phase.
     fn stagways(&self, rng: &mut impl RngExt) -> Option<Action> {
         let station = self.kinds.station?;
-        let (world, at) = (self.world, self.seat.at);
-        let fresh = self.seat.ap >= self.rules.play.action_points;
+        let (world, at) = (self.world, self.mover.at);
+        let fresh = self.mover.ap >= self.rules.play.action_points;
         if !(fresh && has_feature(world, at, station) && rng.random_range(0..3u32) == 0) {
             return None;
         }
@@ -273,7 +267,7 @@ impl<'a> Turn<'a> {
             .filter(|&h| distance(at, h) >= STATION_SPACING && has_feature(world, h, station))
             .max_by_key(|&h| (distance(at, h), std::cmp::Reverse((h.x, h.y))));
         far.map(|to| Action::Travel {
-            player: self.seat.id,
+            player: self.mover.id,
             to,
         })
     }
@@ -281,7 +275,7 @@ impl<'a> Turn<'a> {
     /// 7. A boardwalk onto a Lake straight ahead on the way to `goal`.
     fn boardwalk_ahead(&self, goal: Hex) -> Option<Action> {
         let boardwalk = self.kinds.boardwalk?;
-        let at = self.seat.at;
+        let at = self.mover.at;
         let ahead = Direction::ALL
             .map(|d| at + d.offset())
             .into_iter()
@@ -294,18 +288,18 @@ impl<'a> Turn<'a> {
 
     /// 8. Gather what it lacks.
     fn gather(&self, lacking: &Yield) -> Option<Action> {
-        let seat = self.seat;
-        let worth =
-            seat.ap >= self.rules.play.gather.ap && wanted_here(self.board, seat.at, lacking) > 0;
-        worth.then_some(Action::Gather { player: seat.id })
+        let mover = self.mover;
+        let worth = mover.ap >= self.rules.play.gather.ap
+            && wanted_here(self.outlook, mover.at, lacking) > 0;
+        worth.then_some(Action::Gather { player: mover.id })
     }
 
     /// 8. A search, when enough hexes around were never looked over and AP is left for a step.
     fn search(&self) -> Option<Action> {
-        let (world, seat) = (self.world, self.seat);
-        let sites = self.board.sites?;
+        let (world, mover) = (self.world, self.mover);
+        let sites = self.outlook.sites?;
         let cost = self.rules.play.search_ap;
-        if seat.ap <= cost {
+        if mover.ap <= cost {
             return None;
         }
         let unsearched = |h: &Hex| {
@@ -314,15 +308,15 @@ impl<'a> Turn<'a> {
                 .is_some_and(|d| !effects(self.rules, &d).blocks_entry)
                 && sites.depth_at(*h).is_none_or(|d| d == 0)
         };
-        let around = crate::hex::neighbours(seat.at);
+        let around = crate::hex::neighbours(mover.at);
         (around.iter().filter(|h| unsearched(h)).count() >= SEARCH_WORTH)
-            .then_some(Action::Search { player: seat.id })
+            .then_some(Action::Search { player: mover.id })
     }
 
     /// 9. A step toward `goal`, or a boardwalk onto a hazard on the way when it has wood to spare.
     fn step(&self, goal: Hex) -> Option<Action> {
-        let (world, rules, seat) = (self.world, self.rules, self.seat);
-        let at = seat.at;
+        let (world, rules, mover) = (self.world, self.rules, self.mover);
+        let at = mover.at;
         let path = route_with(world, rules, at, goal, |d| toll(rules, d))?;
         let &next = path.get(1)?;
         let here = world.get(at).expect("a player stands on a generated hex");
@@ -330,13 +324,13 @@ impl<'a> Turn<'a> {
         let hazard = world.get(next).is_some_and(|d| toll(rules, &d) > 0);
         if let Some(boardwalk) = self.kinds.boardwalk
             && hazard
-            && rich(seat, rules, boardwalk)
+            && rich(mover, rules, boardwalk)
             && self.can_build(next, boardwalk)
         {
             return Some(self.build(next, boardwalk));
         }
-        if seat.ap >= cost {
-            return Action::traverse_toward(seat.id, at, next);
+        if mover.ap >= cost {
+            return Action::traverse_toward(mover.id, at, next);
         }
         None
     }
@@ -348,18 +342,17 @@ fn razable(world: &HexWorld, hex: Hex) -> bool {
 }
 
 /// The directions from `hex` whose step, arriving, would corrupt `hex` and everything on it
-/// ([`super::corruption::step_spread`]: a corrupted neighbour, no pylon's ward).
+/// ([`step_spread`]: a corrupted neighbour, no pylon's ward).
 fn corrupting_steps(world: &HexWorld, hex: Hex) -> impl Iterator<Item = Direction> + '_ {
-    (Direction::ALL.into_iter()).filter(move |d| {
-        super::corruption::step_spread(world, hex, hex + d.offset()) == Some(StepSpread::Corrupts)
-    })
+    (Direction::ALL.into_iter())
+        .filter(move |d| step_spread(world, hex, hex + d.offset()) == Some(StepSpread::Corrupts))
 }
 
 /// Whether the seat holds twice what `feature` costs: it may spend on what merely helps.
-fn rich(seat: &Seat, rules: &Rules, feature: FeatureId) -> bool {
+fn rich(mover: &Mover, rules: &Rules, feature: FeatureId) -> bool {
     let cost = &rules.features[feature.0 as usize].cost;
     cost.iter()
-        .all(|(r, &n)| seat.held.get(r) >= n.saturating_mul(2))
+        .all(|(r, &n)| mover.held.get(r) >= n.saturating_mul(2))
 }
 
 fn has_feature(world: &HexWorld, hex: Hex, f: FeatureId) -> bool {
@@ -367,25 +360,25 @@ fn has_feature(world: &HexWorld, hex: Hex, f: FeatureId) -> bool {
 }
 
 /// What a flag on `hex` scores and pays in the bot's eyes: 1 for the flag, the goal's points for
-/// its sites and landmark, and the board's pay weight for each unit its sites pay a phase.
-fn flag_value(board: &Board, hex: Hex) -> u64 {
-    let world = board.world;
+/// its sites and landmark, and the style's pay weight for each unit its sites pay a phase.
+fn flag_value(outlook: &Outlook, style: &Style, hex: Hex) -> u64 {
+    let world = outlook.world;
     let goal = &world.rules.play.goal;
     let Some(d) = world.get(hex) else { return 0 };
     let landmark = goal.landmarks.get(d.landmark.0 as usize).copied();
-    let (sites, pays) = (board.sites)
+    let (sites, pays) = (outlook.sites)
         .filter(|s| s.has_sites(hex))
         .map_or((0, 0), |s| {
             let pays: u64 = s.yields_at(hex).values().map(|&n| n as u64).sum();
             (s.sites_at(hex).count() as u64, pays)
         });
-    1 + sites * goal.site as u64 + landmark.unwrap_or(0) as u64 + board.pay_weight * pays
+    1 + sites * goal.site as u64 + landmark.unwrap_or(0) as u64 + style.pay_weight * pays
 }
 
 /// Units a gathering on `hex` would bring that meet a lack (none where it is corrupted): its
 /// biome's, its landmark's and its sites' yields, read in place.
-fn wanted_here(board: &Board, hex: Hex, lacking: &Yield) -> u32 {
-    let world = board.world;
+fn wanted_here(outlook: &Outlook, hex: Hex, lacking: &Yield) -> u32 {
+    let world = outlook.world;
     if lacking.is_empty() {
         return 0;
     }
@@ -397,7 +390,7 @@ fn wanted_here(board: &Board, hex: Hex, lacking: &Yield) -> u32 {
         g.biomes.get(d.biome.0 as usize),
         g.landmarks.get(d.landmark.0 as usize),
     ];
-    let sites = board.sites.filter(|s| s.has_sites(hex));
+    let sites = outlook.sites.filter(|s| s.has_sites(hex));
     let bonus = sites.map(|s| s.gather_at(hex)).unwrap_or_default();
     sum_yields(land.into_iter().flatten().chain([&bonus]))
         .iter()
@@ -406,11 +399,11 @@ fn wanted_here(board: &Board, hex: Hex, lacking: &Yield) -> u32 {
 }
 
 /// What the seat lacks of one of each construction, resource by resource.
-fn lacking(seat: &Seat, rules: &Rules) -> Yield {
+fn lacking(mover: &Mover, rules: &Rules) -> Yield {
     let all = sum_yields(rules.features.iter().map(|f| &f.cost));
     (all.into_iter())
         .filter_map(|(r, n)| {
-            let short = n.saturating_sub(seat.held.get(&r));
+            let short = n.saturating_sub(mover.held.get(&r));
             (short > 0).then_some((r, short))
         })
         .collect()
@@ -428,10 +421,10 @@ fn toll(rules: &Rules, d: &GeneratedHex) -> u32 {
 
 /// Where the bot heads: the best unflagged site or Town near it (value over distance), else the
 /// nearest land that yields what it lacks, else the frontier along its heading.
-fn goal(board: &Board, seat: &Seat, lacking: &Yield) -> Option<Hex> {
-    let world = board.world;
+fn goal(outlook: &Outlook, style: &Style, lacking: &Yield) -> Option<Hex> {
+    let (world, mover) = (outlook.world, &outlook.mover);
     let rules = &world.rules;
-    let at = seat.at;
+    let at = mover.at;
     let open = |h: Hex| {
         h != at
             && world
@@ -441,19 +434,19 @@ fn goal(board: &Board, seat: &Seat, lacking: &Yield) -> Option<Hex> {
     };
     let mut best: Option<(u64, Hex)> = None;
     for h in at.range(LOOK).filter(|&h| open(h)) {
-        let flag = match (board.owner)(h) {
-            None => flag_value(board, h).saturating_sub(1) * 4,
+        let flag = match (outlook.owner)(h) {
+            None => flag_value(outlook, style, h).saturating_sub(1) * 4,
             Some(f)
-                if board.contest
-                    && f != seat.faction
-                    && distance(at, h) <= board.raze_look
+                if style.contest
+                    && f != mover.faction
+                    && distance(at, h) <= style.raze_look
                     && razable(world, h) =>
             {
-                flag_value(board, h).saturating_sub(1) * 4
+                flag_value(outlook, style, h).saturating_sub(1) * 4
             }
             Some(_) => 0,
         };
-        let value = flag + wanted_here(board, h, lacking) as u64;
+        let value = flag + wanted_here(outlook, h, lacking) as u64;
         let score = value * 16 / (1 + distance(at, h) as u64);
         if value > 0 && best.is_none_or(|(s, _)| score > s) {
             best = Some((score, h));
@@ -463,7 +456,8 @@ fn goal(board: &Board, seat: &Seat, lacking: &Yield) -> Option<Hex> {
         return Some(h);
     }
     // The frontier: the farthest open hex along the heading within sight.
-    let mut rng = player_rng(world.seed, seat.id.0, seat.phase / HEADING_PHASES, HEADINGS);
+    let heading = outlook.phase / HEADING_PHASES;
+    let mut rng = player_rng(world.seed, mover.id.0, heading, HEADINGS);
     let d = Direction::ALL[rng.random_range(0..6usize)].offset();
     (1..=rules.sight_radius.max(1) as i32)
         .rev()

@@ -1,4 +1,4 @@
-//! The planner bot: greedy's contest and economy ([`super::greedy`]) weighed over the phases
+//! The planner bot: greedy's contest and economy ([`super::priorities`]) weighed over the phases
 //! left. Each action it takes the first of these that applies:
 //! 1. an advance whose gains over the phases left are worth at least [`PAYBACK`] times the
 //!    points its price takes now (the essences paid score): income by what its flags earn
@@ -12,12 +12,13 @@
 //! Like greedy, it reads only the world, the tokens and the ledger any seat sees, and what its
 //! faction knows of the sites.
 
-use rand::RngExt;
+use rand_pcg::Pcg64Mcg;
 
-use super::greedy::{self, Board, Seat};
-use super::ledger::Ledger;
-use super::vocabulary::Advances;
-use crate::rules::{AdvanceId, Gains, Rules};
+use super::priorities::{self, Style};
+use super::{Mind, Mover, Outlook};
+use crate::play::ledger::Ledger;
+use crate::play::vocabulary::Action;
+use crate::rules::{AdvanceId, Gains, Rules, Yield};
 
 /// How far the planner goes out of its way to raze a rival's flag that pays.
 pub const RAZE_LOOK: u32 = 6;
@@ -29,43 +30,55 @@ pub const CLOSING: u32 = 12;
 /// what it costs in points now.
 pub const PAYBACK: u64 = 2;
 
-/// What the planner reads besides greedy's board: the advances held and the ledger.
-pub(super) struct Economy<'a> {
-    pub advances: &'a Advances,
-    pub ledger: &'a Ledger,
+pub(super) struct Planner;
+
+impl Mind for Planner {
+    fn name(&self) -> &'static str {
+        "planner"
+    }
+
+    fn plays(&self) -> &'static str {
+        "greedy over the phases left: buys advances that pay back, razes farther, flags anywhere at the end"
+    }
+
+    fn decide(&self, outlook: &Outlook, rng: &mut Pcg64Mcg) -> Action {
+        buy(outlook).unwrap_or_else(|| priorities::action(rng, outlook, &style(outlook)))
+    }
+}
+
+/// How the planner plays greedy's list in the phase `outlook` shows.
+fn style(outlook: &Outlook) -> Style {
+    let rules = &outlook.world.rules;
+    Style {
+        contest: true,
+        search: true,
+        raze_look: RAZE_LOOK,
+        any_flag: closing(rules, outlook.phase),
+        pay_weight: pay_weight(rules, outlook.phase),
+    }
 }
 
 /// Whether `phase` is among the closing phases of the rules' game.
-pub fn closing(rules: &Rules, phase: u32) -> bool {
+fn closing(rules: &Rules, phase: u32) -> bool {
     rules.play.goal.phases.saturating_sub(phase) < CLOSING
 }
 
 /// What a unit a site pays each phase weighs in a flag's value: the phases left (at least
 /// greedy's weight, at most [`PAY_HORIZON`]).
-pub fn pay_weight(rules: &Rules, phase: u32) -> u64 {
+fn pay_weight(rules: &Rules, phase: u32) -> u64 {
     let left = u64::from(rules.play.goal.phases.saturating_sub(phase));
-    left.clamp(greedy::PAY_WEIGHT, PAY_HORIZON)
-}
-
-/// The planner's next action.
-pub(super) fn action(
-    rng: &mut impl RngExt,
-    board: &Board,
-    seat: &Seat,
-    economy: &Economy,
-) -> super::vocabulary::Action {
-    buy(board, seat, economy).unwrap_or_else(|| greedy::action(rng, board, seat))
+    left.clamp(priorities::PAY_WEIGHT, PAY_HORIZON)
 }
 
 /// 1. The advance worth the most over the phases left, of those worth their price.
-fn buy(board: &Board, seat: &Seat, economy: &Economy) -> Option<super::vocabulary::Action> {
-    let rules = &board.world.rules;
-    let left = u64::from(rules.play.goal.phases.saturating_sub(seat.phase));
-    let earning = earning(economy.ledger, seat);
-    let held = economy.advances;
+fn buy(outlook: &Outlook) -> Option<Action> {
+    let (rules, mover) = (&outlook.world.rules, &outlook.mover);
+    let left = u64::from(rules.play.goal.phases.saturating_sub(outlook.phase));
+    let earning = earning(outlook.ledger, mover);
+    let held = outlook.advances;
     let best = (0..rules.play.advances.len())
         .map(|i| AdvanceId(i as u8))
-        .filter(|&a| held.check(seat.faction, a, seat.held, rules).is_ok())
+        .filter(|&a| held.check(mover.faction, a, mover.held, rules).is_ok())
         .map(|a| {
             let spec = &rules.play.advances[a.0 as usize];
             let worth = worth(&spec.gains, earning, rules, left);
@@ -73,22 +86,22 @@ fn buy(board: &Board, seat: &Seat, economy: &Economy) -> Option<super::vocabular
         })
         .filter(|&(worth, price, _)| worth >= price.saturating_mul(PAYBACK).max(1))
         .max_by_key(|&(worth, price, a)| (worth.saturating_sub(price), std::cmp::Reverse(a)))?;
-    Some(super::vocabulary::Action::Advance {
-        player: seat.id,
+    Some(Action::Advance {
+        player: mover.id,
         advance: best.2,
     })
 }
 
 /// Units the seat's faction earns a phase from its flags, as the ledger says.
-fn earning(ledger: &Ledger, seat: &Seat) -> u64 {
+fn earning(ledger: &Ledger, mover: &Mover) -> u64 {
     (ledger.0.iter())
-        .find(|l| l.faction == seat.faction)
+        .find(|l| l.faction == mover.faction)
         .map_or(0, |l| l.income.values().map(|&n| u64::from(n)).sum())
 }
 
 /// Points a resource amount scores (what paying it takes off the score now).
-fn price(rules: &Rules, cost: &crate::rules::Yield) -> u64 {
-    super::goals::resource_points(rules, |r| cost.get(r).copied().unwrap_or(0))
+fn price(rules: &Rules, cost: &Yield) -> u64 {
+    crate::play::goals::resource_points(rules, |r| cost.get(r).copied().unwrap_or(0))
 }
 
 /// What `gains` bring over `left` phases in points, in the planner's eyes: income by the share
