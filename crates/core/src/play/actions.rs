@@ -7,7 +7,8 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use super::board::{Actor, Players, effects};
+use super::actors::{Actor, Players};
+use super::hexes::effects;
 use super::played::Taken;
 use super::vocabulary::{
     Action, GameOver, Move, MoveAttempt, Order, Phase, PlayEvent, Refusal, refuse,

@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 
-use super::board::Players;
+use super::actors::Players;
 use super::vocabulary::{Action, Advances, Faction, Order, PlayEvent, PlayerId, Refusal, refuse};
 use crate::rules::check::aeternus::MAX_AP;
 use crate::rules::{AdvanceId, Gains, Rules};

@@ -6,7 +6,8 @@
 use bevy::prelude::*;
 use hexx::Hex;
 
-use super::board::{Players, feature_with, is_corrupted};
+use super::actors::Players;
+use super::hexes::{feature_with, is_corrupted};
 use super::vocabulary::{Action, Built, Order, PlayEvent, PlayerId, Refusal, Resources, refuse};
 use crate::hex::{Coord, distance};
 use crate::rules::{Feature, FeatureEffect, FeatureId};

@@ -5,7 +5,7 @@ use bevy::ecs::system::ParamSet;
 use bevy::prelude::*;
 use hexx::Hex;
 
-use super::board::is_corrupted;
+use super::hexes::is_corrupted;
 use super::vocabulary::{Arrived, Built, PlayEvent, PlayerId, Spread};
 use crate::hex::Coord;
 use crate::rules::{FeatureEffect, FeatureId, FeatureSet};

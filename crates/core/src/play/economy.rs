@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 
 use bevy::prelude::*;
 
-use super::board::{Players, is_corrupted};
+use super::actors::Players;
+use super::hexes::is_corrupted;
 use super::vocabulary::{
     Action, Advances, Faction, MAX_HELD, Occupied, Order, PhaseBegun, PlayEvent, Player, PlayerId,
     Refusal, Resources, refuse,

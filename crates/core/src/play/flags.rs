@@ -7,7 +7,7 @@ use hexx::Hex;
 
 use bevy::platform::collections::HashMap;
 
-use super::board::Players;
+use super::actors::Players;
 use super::vocabulary::{Built, Occupied, PlayEvent, RazedHexes, Spread};
 use crate::hex::Coord;
 use crate::rules::FeatureEffect;

@@ -8,7 +8,8 @@ use bevy::prelude::*;
 use rand::RngExt;
 
 use super::actions::attempt;
-use super::board::{Actor, Players, effects};
+use super::actors::{Actor, Players};
+use super::hexes::effects;
 use super::vocabulary::{
     Action, Arrived, EntryOpen, ExitOpen, Move, MoveAttempt, PlayEvent, count_on, refuse,
 };

@@ -12,8 +12,8 @@
 //! a move passes [`EntryOpen`] and [`ExitOpen`] to [`Arrived`], a building is [`Built`].
 
 mod actions;
+mod actors;
 mod advances;
-mod board;
 pub mod bots;
 mod construction;
 mod corruption;
@@ -21,6 +21,7 @@ mod economy;
 mod flags;
 mod goals;
 mod hazards;
+mod hexes;
 mod ledger;
 pub mod lobby;
 mod log;
@@ -45,7 +46,6 @@ use crate::sites::SiteLayer;
 use crate::world::plugin::{GenerationRefused, HexEdited, HexGenerated, Resolve};
 
 pub use advances::phase_ap;
-pub use board::effects as movement_effects;
 pub use bots::{
     Bot, BotActions, BotBudget, BotPace, BotSeats, MAX_TRIES, SeatKind, seat_bot, table_of,
 };
@@ -53,6 +53,7 @@ pub use construction::check as build_check;
 pub use corruption::{StepSpread, step_spread};
 pub use goals::over_again;
 pub use hazards::MAX_BLOWS;
+pub use hexes::effects as movement_effects;
 pub use ledger::{FactionLedger, Ledger, MAX_HISTORY, ScoreHistory, ScoreRow};
 pub use online::{InFlight, OnlineSeat, Outbox, SpectatorSeesAll};
 pub use turns::{to_act, to_act_now};

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::board::Players;
+use super::actors::Players;
 use super::vocabulary::{Arrived, EntryOpen, ExitOpen, MoveAttempt, PlayEvent};
 use crate::hex::Coord;
 

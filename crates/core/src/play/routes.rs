@@ -3,7 +3,7 @@
 
 use hexx::Hex;
 
-use super::board::effects as movement_effects;
+use super::hexes::effects as movement_effects;
 use crate::rules::Rules;
 use crate::world::{GeneratedHex, HexWorld};
 

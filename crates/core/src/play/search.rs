@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use hexx::Hex;
 use rand::RngExt;
 
-use super::board::Players;
+use super::actors::Players;
 use super::vocabulary::{
     Action, Faction, Order, PlayEvent, PlayerId, Position, Refusal, count_on, refuse,
 };

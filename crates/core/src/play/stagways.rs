@@ -5,7 +5,8 @@
 use bevy::prelude::*;
 use hexx::Hex;
 
-use super::board::{Players, feature_with};
+use super::actors::Players;
+use super::hexes::feature_with;
 use super::vocabulary::{Action, Order, PlayEvent, PlayerId, Refusal, refuse};
 use crate::hex::Coord;
 use crate::rules::FeatureEffect;

@@ -30,9 +30,9 @@ use rand::RngExt;
 
 use super::{Mover, Outlook};
 use crate::hex::{Direction, distance};
-use crate::play::board::{effects, is_corrupted};
 use crate::play::construction::check;
 use crate::play::corruption::{StepSpread, step_spread};
+use crate::play::hexes::{effects, is_corrupted};
 use crate::play::routes::route_with;
 use crate::play::vocabulary::Action;
 use crate::rules::{FeatureEffect, FeatureId, Rules, Yield, sum_yields};

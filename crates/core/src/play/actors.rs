@@ -1,5 +1,5 @@
-//! What the play systems share: the players as one system parameter ([`Players`], a player's
-//! state as an [`Actor`] while a system works on it) and look-ups on the store.
+//! The players as the rules' systems work on them: one system parameter ([`Players`]) and a
+//! player's state as an [`Actor`] while a system works on it.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -8,9 +8,6 @@ use hexx::Hex;
 use super::vocabulary::{
     ActionPoints, Faction, Moves, Player, PlayerId, PlayerIndex, Position, Refusal, Resources, Turn,
 };
-use crate::rules::{FeatureEffect, FeatureId, Movement, Rules};
-use crate::world::GeneratedHex;
-use crate::world::HexWorld;
 
 /// A player's state while one system works on it, written back by [`Players::save`].
 #[derive(Debug, Clone, Copy)]
@@ -90,37 +87,5 @@ impl Players<'_, '_> {
             .get_mut(a.entity)
             .expect("an actor is a player")
             .6
-    }
-}
-
-/// The first feature on `hex` whose effect matches.
-pub(super) fn feature_with(
-    world: &HexWorld,
-    hex: Hex,
-    effect: impl Fn(&FeatureEffect) -> bool,
-) -> Option<FeatureId> {
-    let rules = &world.rules;
-    world
-        .get(hex)?
-        .features
-        .iter()
-        .find(|f| effect(&rules.features[f.0 as usize].effect))
-}
-
-pub(super) fn is_corrupted(world: &HexWorld, hex: Hex) -> bool {
-    let c = world.rules.corruption;
-    c.is_some_and(|c| world.get(hex).is_some_and(|d| d.features.contains(c)))
-}
-
-/// The movement effects that apply on `hex`: its biome's, or none where a feature cancels them.
-pub fn effects(rules: &Rules, hex: &GeneratedHex) -> Movement {
-    let cancelled = hex
-        .features
-        .iter()
-        .any(|f| rules.features[f.0 as usize].effect == FeatureEffect::CancelMovementEffects);
-    if cancelled {
-        Movement::default()
-    } else {
-        rules.biomes[hex.biome.0 as usize].movement
     }
 }
