@@ -38,7 +38,7 @@ pub(crate) struct SpectatorStatus;
 
 /// The spectator window, while it is open.
 #[derive(Component)]
-struct SpectatorWindow;
+pub(crate) struct SpectatorWindow;
 
 /// Whether the spectator window opens with the game (`--spectator`); F10 opens or closes it.
 #[derive(Resource, Debug, Clone, Copy, Default)]

@@ -10,6 +10,7 @@ use bevy::platform::collections::{HashMap, HashSet};
 use bevy::prelude::*;
 use hexx::Hex;
 
+use super::SpectatorWindow;
 use crate::playview::seat::Table;
 use crate::render::HEX_SIZE;
 use crate::render::input::Command;
@@ -100,17 +101,29 @@ fn starred(layer: &SiteLayer, knowledge: &Knowledge, chosen: SpectatorKnowledge)
 }
 
 /// Brings the stars to what the choice holds now, when the choice, the layer or the factions'
-/// knowledge changed: the stars no longer held go, the new ones come. Reads
-/// [`SpectatorKnowledge`], the [`SiteLayer`], [`Knowledge`] and the shapes; writes the stars.
+/// knowledge changed or the window opened: the stars no longer held go, the new ones come.
+/// None is kept while the window is closed: a star a site costs a sprite entity, and a world of
+/// a million hexes holds most of a million sites. Reads [`SpectatorKnowledge`], the
+/// [`SiteLayer`], [`Knowledge`], the shapes and whether the window is open; writes the stars.
 fn draw(
     chosen: Res<SpectatorKnowledge>,
     layer: Res<SiteLayer>,
     knowledge: Res<Knowledge>,
     shapes: Res<Shapes>,
+    window: Query<(), With<SpectatorWindow>>,
+    mut was_open: Local<bool>,
     mut stars: ResMut<SpectatorStars>,
     mut commands: Commands,
 ) {
-    if !(chosen.is_changed() || layer.is_changed() || knowledge.is_changed()) {
+    let open = !window.is_empty();
+    let opened = open && !std::mem::replace(&mut *was_open, open);
+    if !open {
+        if !stars.0.is_empty() {
+            clear(&mut stars, &mut commands);
+        }
+        return;
+    }
+    if !(opened || chosen.is_changed() || layer.is_changed() || knowledge.is_changed()) {
         return;
     }
     let want = starred(&layer, &knowledge, *chosen);
@@ -150,6 +163,11 @@ fn draw(
 /// A new game: the old game's stars go (the new layer's are drawn from its start). Writes the
 /// stars.
 fn drop_stars(mut stars: ResMut<SpectatorStars>, mut commands: Commands) {
+    clear(&mut stars, &mut commands);
+}
+
+/// Despawns every star.
+fn clear(stars: &mut SpectatorStars, commands: &mut Commands) {
     for (_, e) in stars.0.drain() {
         commands.entity(e).despawn();
     }
@@ -174,9 +192,8 @@ mod tests {
         assert_eq!(SpectatorKnowledge(None).next(&[]), SpectatorKnowledge(None));
     }
 
-    /// Every site, or only those a faction knows: a hidden site it has not found is no star.
-    #[test]
-    fn a_faction_shows_only_the_sites_it_knows() {
+    /// A layer of two Mints, on `a` (seen by faction 1, not found) and `b` (stood on by it).
+    fn two_mints() -> (SiteLayer, Knowledge, Hex, Hex) {
         let sites = SiteRules::from_str(
             r#"Sites(name: "two", base_frequency: 0, era: Middle,
             aeternus: (
@@ -196,10 +213,48 @@ mod tests {
         let mut knowledge = Knowledge::default();
         knowledge.faction_mut(1).look(a, 0);
         knowledge.faction_mut(1).look(b, STOOD_ON);
+        (layer, knowledge, a, b)
+    }
+
+    /// Every site, or only those a faction knows: a hidden site it has not found is no star.
+    #[test]
+    fn a_faction_shows_only_the_sites_it_knows() {
+        let (layer, knowledge, a, b) = two_mints();
         let every = starred(&layer, &knowledge, SpectatorKnowledge(None));
         assert_eq!(every, [a, b].into_iter().collect());
         let ones = starred(&layer, &knowledge, SpectatorKnowledge(Some(1)));
         assert_eq!(ones, [b].into_iter().collect(), "a seen, not found");
         assert!(starred(&layer, &knowledge, SpectatorKnowledge(Some(0))).is_empty());
+    }
+
+    /// The stars cost a sprite a site: none is kept while the spectator window is closed (the
+    /// game window's memory a hex), and they come with the window and go with it.
+    #[test]
+    fn stars_are_drawn_only_while_the_spectator_window_is_open() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .init_resource::<Assets<Image>>();
+        crate::render::shapes::plugin(&mut app);
+        let (layer, knowledge, ..) = two_mints();
+        app.insert_resource(layer)
+            .insert_resource(knowledge)
+            .init_resource::<SpectatorKnowledge>()
+            .init_resource::<SpectatorStars>()
+            .add_systems(Update, draw);
+        let stars = |app: &mut App| {
+            let mut q = app.world_mut().query_filtered::<(), With<Sprite>>();
+            (
+                app.world().resource::<SpectatorStars>().0.len(),
+                q.iter(app.world()).count(),
+            )
+        };
+        app.update();
+        assert_eq!(stars(&mut app), (0, 0), "closed: no star");
+        let window = app.world_mut().spawn(SpectatorWindow).id();
+        app.update();
+        assert_eq!(stars(&mut app), (2, 2), "open: a star a site known");
+        app.world_mut().entity_mut(window).despawn();
+        app.update();
+        assert_eq!(stars(&mut app), (0, 0), "closed again: the stars went");
     }
 }
