@@ -1,9 +1,9 @@
 //! Frame figures for the map's benchmark (`tools/view-figures.sh`), off unless the environment
 //! asks: with `AETERNUS_FIGURES=still` (or `pan`) the window waits until the world has stopped
 //! generating, then times [`FRAMES`] frames — the game's own systems (the `Update` schedule,
-//! every stage of `AppSystems`, as a Bevy diagnostic) and the whole frame (Bevy's frame time
-//! diagnostic) — with the camera still (or panning at a steady speed), prints the figures and
-//! quits. Never used by tests: timings are not asserted anywhere.
+//! every stage of `FrameSystems` and `ViewSystems`, as a Bevy diagnostic) and the whole frame
+//! (Bevy's frame time diagnostic) — with the camera still (or panning at a steady speed), prints
+//! the figures and quits. Never used by tests: timings are not asserted anywhere.
 
 use std::time::Instant;
 
