@@ -6,6 +6,7 @@
 //! what the factions know changed, and only the stars that changed come or go.
 
 use bevy::camera::visibility::RenderLayers;
+use bevy::ecs::system::SystemParam;
 use bevy::platform::collections::{HashMap, HashSet};
 use bevy::prelude::*;
 use hexx::Hex;
@@ -100,21 +101,34 @@ fn starred(layer: &SiteLayer, knowledge: &Knowledge, chosen: SpectatorKnowledge)
     }
 }
 
+/// What the stars are drawn from: the knowledge chosen, the layer, what each faction knows and
+/// the star's shape.
+#[derive(SystemParam)]
+struct StarSources<'w> {
+    chosen: Res<'w, SpectatorKnowledge>,
+    layer: Res<'w, SiteLayer>,
+    knowledge: Res<'w, Knowledge>,
+    shapes: Res<'w, Shapes>,
+}
+
 /// Brings the stars to what the choice holds now, when the choice, the layer or the factions'
 /// knowledge changed or the window opened: the stars no longer held go, the new ones come.
 /// None is kept while the window is closed: a star a site costs a sprite entity, and a world of
 /// a million hexes holds most of a million sites. Reads [`SpectatorKnowledge`], the
 /// [`SiteLayer`], [`Knowledge`], the shapes and whether the window is open; writes the stars.
 fn draw(
-    chosen: Res<SpectatorKnowledge>,
-    layer: Res<SiteLayer>,
-    knowledge: Res<Knowledge>,
-    shapes: Res<Shapes>,
+    from: StarSources,
     window: Query<(), With<SpectatorWindow>>,
     mut was_open: Local<bool>,
     mut stars: ResMut<SpectatorStars>,
     mut commands: Commands,
 ) {
+    let StarSources {
+        chosen,
+        layer,
+        knowledge,
+        shapes,
+    } = from;
     let open = !window.is_empty();
     let opened = open && !std::mem::replace(&mut *was_open, open);
     if !open {
