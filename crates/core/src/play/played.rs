@@ -18,11 +18,14 @@ pub fn note(
     mut cursor: Local<MessageCursor<PlayEvent>>,
     mut played: MessageWriter<Played>,
 ) {
+    // Most passes take no action (generation, sight, a blow): skip their events unread.
+    let Some(action) = taken.0.take() else {
+        cursor.clear(&events);
+        return;
+    };
     let pass: Vec<PlayEvent> = cursor.read(&events).cloned().collect();
-    if let Some(action) = taken.0.take() {
-        played.write(Played {
-            action,
-            events: pass,
-        });
-    }
+    played.write(Played {
+        action,
+        events: pass,
+    });
 }
