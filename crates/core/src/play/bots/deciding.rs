@@ -131,12 +131,13 @@ pub(in crate::play) struct BotView<'w, 's> {
 /// The bot to act, if it is one and the world is settled, decides one action on the world as
 /// this pass left it and asks for another pass to take it. Reads the players, their bots, the
 /// store, the flags, the site layer, [`Phase`] and [`GameOver`]; writes an [`Action`], the
-/// bot's counts, [`BotBudget`] and [`Settling`].
+/// bot's counts, [`BotBudget`] and [`Settling`] (and its own buffer of the players' tokens).
 pub(in crate::play) fn decide(
     moment: BotMoment,
     table: BotTable,
     view: BotView,
     mut actions: MessageWriter<Action>,
+    mut tokens: Local<Vec<(Faction, Hex)>>,
 ) {
     let BotMoment {
         mut budget,
@@ -174,9 +175,9 @@ pub(in crate::play) fn decide(
         Action::EndTurn { player: id }
     } else {
         let owner = |h: Hex| occupant(h, &view.index, &view.flags);
-        let tokens: Vec<(Faction, Hex)> = (players.iter())
-            .map(|(_, _, _, f, at, _)| (*f, at.0))
-            .collect();
+        // Kept from decision to decision: a bot decides many times a frame in a headless game.
+        tokens.clear();
+        tokens.extend((players.iter()).map(|(_, _, _, f, at, _)| (*f, at.0)));
         let outlook = Outlook {
             world: &view.world,
             sites: (view.sites.as_deref()).map(|s| s.known_by(&view.knowledge, faction.0)),
