@@ -289,13 +289,3 @@ pub struct Played {
     pub action: Action,
     pub events: Vec<PlayEvent>,
 }
-
-impl Played {
-    /// The refusal, when the rules refused the action.
-    pub fn refusal(&self) -> Option<&Refusal> {
-        self.events.iter().find_map(|e| match e {
-            PlayEvent::Refused { refusal, .. } => Some(refusal),
-            _ => None,
-        })
-    }
-}
